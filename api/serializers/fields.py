@@ -1,0 +1,33 @@
+from decimal import Decimal
+
+from rest_framework import serializers
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses fields it does not know, so a typo is an error and not a silent default."""
+
+    extra_fields: tuple[str, ...] = ()
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = set(data) - set(self.fields) - set(self.extra_fields)
+            if unknown:
+                raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
+        return super().to_internal_value(data)
+
+
+class MoneyField(serializers.DecimalField):
+    """Money as a decimal string with at least two decimals: "0.10", "0.125"."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_digits", 12)
+        kwargs.setdefault("decimal_places", 4)
+        super().__init__(**kwargs)
+
+    def to_representation(self, value):
+        if value is None:
+            return None
+        value = Decimal(value).normalize()
+        if value.as_tuple().exponent > -2:
+            value = value.quantize(Decimal("0.01"))
+        return format(value, "f")

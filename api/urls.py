@@ -1,0 +1,19 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from api.views.deals import DealDetailView, DealListView
+from api.views.matches import MatchDetailView, MatchListView
+
+app_name = "api"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path("matches/", MatchListView.as_view(), name="match-list"),
+    path("matches/<str:public_id>/", MatchDetailView.as_view(), name="match-detail"),
+    path("matches/<str:public_id>/deals/", DealListView.as_view(), name="deal-list"),
+    path(
+        "matches/<str:public_id>/deals/<int:number>/", DealDetailView.as_view(), name="deal-detail"
+    ),
+]

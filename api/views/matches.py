@@ -1,0 +1,91 @@
+from django.http import Http404
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.idempotency import idempotent
+from api.serializers.matches import (
+    MatchCreatedSerializer,
+    MatchCreateSerializer,
+    MatchSerializer,
+    MatchSummarySerializer,
+)
+from api.versioning import with_etag
+from games import selectors
+from games.services import match_create
+
+IDEMPOTENCY_PARAMETER = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="A retry with the same key and body returns the first answer.",
+)
+
+
+def get_match_or_404(public_id: str):
+    match = selectors.match_get(public_id)
+    if match is None:
+        raise Http404("No match with this id.")
+    return match
+
+
+class MatchListView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "ids",
+                str,
+                description="Comma-separated match ids the "
+                "client holds (share links), listed beside your own.",
+            )
+        ],
+        responses=MatchSummarySerializer(many=True),
+    )
+    def get(self, request):
+        ids = [i for i in request.query_params.get("ids", "").split(",") if i]
+        matches = selectors.matches_visible_to(request.user, ids)
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(matches, request, view=self)
+        data = MatchSummarySerializer(page, many=True, context={"request": request}).data
+        return paginator.get_paginated_response(data)
+
+    @extend_schema(
+        request=MatchCreateSerializer,
+        responses={201: MatchCreatedSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request):
+        serializer = MatchCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        created = match_create(
+            game=data["game"],
+            players=data["players"],
+            rules=data["rules"],
+            stake=data.get("stake"),
+            setup=data["setup"],
+            owner=request.user,
+        )
+        match = selectors.match_get(created.match.public_id)
+        match.edit_key = created.edit_key
+        body = MatchCreatedSerializer(match, context={"request": request}).data
+        response = Response(
+            body,
+            status=status.HTTP_201_CREATED,
+            headers={
+                "Location": reverse("api:match-detail", args=[match.public_id]),
+            },
+        )
+        return with_etag(response, match)
+
+
+class MatchDetailView(APIView):
+    @extend_schema(responses=MatchSerializer)
+    def get(self, request, public_id: str):
+        match = get_match_or_404(public_id)
+        body = MatchSerializer(match, context={"request": request}).data
+        return with_etag(Response(body), match)

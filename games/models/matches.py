@@ -1,0 +1,93 @@
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.rules import GAMES
+
+
+def new_public_id() -> str:
+    # 96 random bits: a share link nobody can guess.
+    return secrets.token_urlsafe(12)
+
+
+GAME_CHOICES = [(slug, game.name) for slug, game in GAMES.items()]
+
+
+class Match(models.Model):
+    """A match as entered: its game, the fully resolved rule options, the players in seat order
+    and the deals. ``state`` is a cache of the fold over the deals and can always be rebuilt."""
+
+    public_id = models.CharField(
+        _("public id"), max_length=32, unique=True, default=new_public_id, editable=False
+    )
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    rules = models.JSONField(_("rules"), help_text=_("Every rule option, resolved."))
+    setup = models.JSONField(_("set-up"), default=dict, blank=True)
+    stake = models.DecimalField(
+        _("stake"),
+        max_digits=12,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        help_text=_("Money per unit, for money games."),
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches",
+        verbose_name=_("owner"),
+    )
+    edit_key_hash = models.CharField(max_length=64, editable=False)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    state = models.JSONField(_("state"))
+    finished = models.BooleanField(_("finished"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        indexes = [models.Index(fields=["owner", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} {self.public_id}"
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="seat_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.player}"
+
+
+class Deal(models.Model):
+    """One deal exactly as it was entered, and its outcome (a cache, like the match state)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField(_("number"))
+    input = models.JSONField(_("input"))
+    outcome = models.JSONField(_("outcome"))
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="deal_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of {self.match}"

@@ -1,0 +1,32 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    """Someone at a table. Guests exist only by the name typed for one match; known players
+    (club members, people with an account) are picked by id and keep their history."""
+
+    name = models.CharField(_("name"), max_length=60)
+    known = models.BooleanField(
+        _("known player"),
+        default=False,
+        help_text=_("Known players can be picked by id; guests are typed in for one match."),
+    )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+        verbose_name=_("account"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name

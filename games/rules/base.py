@@ -1,0 +1,450 @@
+"""The interface every game implements, and the small tools the games share to read input.
+
+A match is a fold over its deals: ``state = initial_state(options, setup)``, then for every
+entered deal ``deal = parse_deal(raw, state=state, options=options)`` checks the input against the
+rules and the current state, and ``result = play(state, deal, options)`` returns the deal's
+outcome and the new state. Everything here is plain Python and plain data; the Django layer
+stores what was entered and caches ``to_data(state)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+Path = tuple[str | int, ...]
+
+
+class RuleViolation(Exception):
+    """Input that the rules refuse. ``errors`` nests like the payload, each leaf a list of
+    messages in the game's own words: ``{"points": ["Marafon points must sum to 11."]}``."""
+
+    def __init__(self, errors: Mapping[str, Any] | str, *, field: str = "non_field_errors"):
+        if isinstance(errors, str):
+            errors = {field: [errors]}
+        self.errors: dict[str, Any] = dict(errors)
+        super().__init__(self.errors)
+
+    @classmethod
+    def at(cls, path: Path | str, message: str) -> RuleViolation:
+        collected = Errors()
+        collected.add(path, message)
+        return cls(collected.as_dict())
+
+
+class Errors:
+    """Collects every problem of one input, so the table sees them all at once."""
+
+    def __init__(self) -> None:
+        self._tree: dict[str, Any] = {}
+
+    def add(self, path: Path | str, message: str) -> None:
+        if isinstance(path, str):
+            path = tuple(path.split(".")) if path else ("non_field_errors",)
+        node = self._tree
+        for part in path[:-1]:
+            node = node.setdefault(str(part), {})
+        node.setdefault(str(path[-1]), []).append(message)
+
+    def __bool__(self) -> bool:
+        return bool(self._tree)
+
+    def has(self, path: Path) -> bool:
+        node: Any = self._tree
+        for part in path:
+            if not isinstance(node, dict) or str(part) not in node:
+                return False
+            node = node[str(part)]
+        return True
+
+    def as_dict(self) -> dict[str, Any]:
+        return self._tree
+
+    def raise_if_any(self) -> None:
+        if self._tree:
+            raise RuleViolation(self._tree)
+
+
+# --- reading raw input -------------------------------------------------------------------------
+
+MISSING: Any = object()
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_known_fields(
+    data: Mapping[str, Any], allowed: Iterable[str], errors: Errors, path: Path = ()
+) -> None:
+    allowed = set(allowed)
+    for key in data:
+        if key not in allowed:
+            errors.add((*path, key), "Unknown field.")
+
+
+def read_int(
+    data: Mapping[str, Any],
+    key: str,
+    errors: Errors,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    required: bool = True,
+    path: Path = (),
+    what: str = "a whole number",
+) -> int | None:
+    """The integer at ``key`` within [low, high], or None (with an error when required)."""
+    value = data.get(key, MISSING)
+    if value is MISSING or value is None:
+        if required:
+            errors.add((*path, key), "This field is required.")
+        return None
+    if not is_int(value):
+        errors.add((*path, key), f"Must be {what}.")
+        return None
+    if (low is not None and value < low) or (high is not None and value > high):
+        errors.add((*path, key), f"Must be {what} from {low} to {high}.")
+        return None
+    return value
+
+
+def read_seat(
+    data: Mapping[str, Any],
+    key: str,
+    errors: Errors,
+    *,
+    players: int,
+    required: bool = True,
+    path: Path = (),
+) -> int | None:
+    return read_int(
+        data,
+        key,
+        errors,
+        low=0,
+        high=players - 1,
+        required=required,
+        path=path,
+        what="a seat number",
+    )
+
+
+def read_bool(
+    data: Mapping[str, Any], key: str, errors: Errors, *, required: bool = True, path: Path = ()
+) -> bool | None:
+    value = data.get(key, MISSING)
+    if value is MISSING or value is None:
+        if required:
+            errors.add((*path, key), "This field is required.")
+        return None
+    if not isinstance(value, bool):
+        errors.add((*path, key), "Must be true or false.")
+        return None
+    return value
+
+
+def read_choice(
+    data: Mapping[str, Any],
+    key: str,
+    errors: Errors,
+    choices: Sequence[str],
+    *,
+    required: bool = True,
+    path: Path = (),
+    what: str = "one of",
+) -> str | None:
+    value = data.get(key, MISSING)
+    if value is MISSING or value is None:
+        if required:
+            errors.add((*path, key), "This field is required.")
+        return None
+    if not isinstance(value, str) or value not in choices:
+        errors.add((*path, key), f"Must be {what} {', '.join(choices)}.")
+        return None
+    return value
+
+
+def read_object(
+    data: Mapping[str, Any], key: str, errors: Errors, *, required: bool = True, path: Path = ()
+) -> Mapping[str, Any] | None:
+    value = data.get(key, MISSING)
+    if value is MISSING or value is None:
+        if required:
+            errors.add((*path, key), "This field is required.")
+        return None
+    if not isinstance(value, Mapping):
+        errors.add((*path, key), "Must be an object.")
+        return None
+    return value
+
+
+def read_list(
+    data: Mapping[str, Any],
+    key: str,
+    errors: Errors,
+    *,
+    length: int | None = None,
+    required: bool = True,
+    path: Path = (),
+    what: str = "entries",
+) -> Sequence[Any] | None:
+    value = data.get(key, MISSING)
+    if value is MISSING or value is None:
+        if required:
+            errors.add((*path, key), "This field is required.")
+        return None
+    if not isinstance(value, list):
+        errors.add((*path, key), "Must be a list.")
+        return None
+    if length is not None and len(value) != length:
+        errors.add((*path, key), f"Must list {length} {what}.")
+        return None
+    return value
+
+
+# --- rule options ------------------------------------------------------------------------------
+
+
+def option(
+    default: Any,
+    help: str,
+    *,
+    choices: Sequence[Any] = (),
+    low: int | None = None,
+    high: int | None = None,
+    parse: Any = None,
+) -> Any:
+    """A rule option: a dataclass field with its default, its one-line explanation, and the
+    values it takes. ``parse`` reads values that are more than a scalar (a contract table)."""
+    return dataclasses.field(
+        default=default,
+        metadata={
+            "help": help,
+            "choices": tuple(choices),
+            "low": low,
+            "high": high,
+            "parse": parse,
+        },
+    )
+
+
+def option_fields(options_class: type) -> tuple[dataclasses.Field, ...]:
+    return dataclasses.fields(options_class)
+
+
+def _read_option(fld: dataclasses.Field, value: Any, errors: Errors) -> Any:
+    meta = fld.metadata
+    path = ("rules", fld.name)
+    if meta.get("parse") is not None:
+        return meta["parse"](value, errors, path)
+    if meta["choices"]:
+        if value not in meta["choices"] or isinstance(value, bool) != isinstance(
+            meta["choices"][0], bool
+        ):
+            shown = ", ".join(str(c) for c in meta["choices"])
+            errors.add(path, f"Must be one of {shown}.")
+            return MISSING
+        return value
+    if isinstance(fld.default, bool):
+        if not isinstance(value, bool):
+            errors.add(path, "Must be true or false.")
+            return MISSING
+        return value
+    if value is None and fld.default is None:
+        return None
+    if is_int(fld.default) or meta["low"] is not None or meta["high"] is not None:
+        low, high = meta["low"], meta["high"]
+        if not is_int(value):
+            errors.add(path, "Must be a whole number.")
+            return MISSING
+        if low is not None and value < low:
+            errors.add(path, f"Must be at least {low}.")
+            return MISSING
+        if high is not None and value > high:
+            errors.add(path, f"Must be at most {high}.")
+            return MISSING
+        return value
+    return value
+
+
+# --- the game interface ------------------------------------------------------------------------
+
+O = TypeVar("O")  # noqa: E741 - options
+S = TypeVar("S")  # state
+D = TypeVar("D")  # parsed deal input
+
+
+@dataclass(frozen=True)
+class DealResult(Generic[S]):
+    """What one deal did: its outcome (plain data, as the API shows it) and the state after it."""
+
+    outcome: dict[str, Any]
+    state: S
+
+
+class MatchOver(Exception):
+    """A deal was offered to a match that is already decided."""
+
+
+class Game(ABC, Generic[O, S, D]):
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    money: ClassVar[bool] = False
+    Options: ClassVar[type]
+    # Set-up fields entered beside the rules when a match is created (Malilla's albur).
+    setup_fields: ClassVar[tuple[str, ...]] = ()
+
+    # options
+
+    def resolve_options(self, raw: Mapping[str, Any] | None, *, players: int) -> O:
+        """Every option resolved from the defaults and the options that differ from them.
+        Unknown options and bad values raise a RuleViolation naming them under ``rules``."""
+        raw = dict(raw or {})
+        errors = Errors()
+        if not isinstance(raw, Mapping):
+            raise RuleViolation.at("rules", "Must be an object of rule options.")
+        known = {f.name: f for f in option_fields(self.Options)}
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            fld = known.get(key)
+            if fld is None:
+                errors.add(("rules", key), f"Unknown rule option for {self.name}.")
+                continue
+            parsed = _read_option(fld, value, errors)
+            if parsed is not MISSING:
+                values[key] = parsed
+        if "players" in known:
+            if (
+                "players" in raw
+                and values.get("players", players) != players
+                and (not errors.has(("rules", "players")))
+            ):
+                errors.add(
+                    ("rules", "players"),
+                    f"{players} players were entered; the players option says {values['players']}.",
+                )
+            values.setdefault("players", players)
+        errors.raise_if_any()
+        resolved = self.Options(**values)
+        self.check_options(resolved, errors)
+        errors.raise_if_any()
+        return self.finish_options(resolved)
+
+    def check_options(self, options: O, errors: Errors) -> None:
+        """Checks that involve several options at once."""
+
+    def finish_options(self, options: O) -> O:
+        """Fills options whose default depends on others (``bella_target`` = ``target``)."""
+        return options
+
+    def options_to_data(self, options: O) -> dict[str, Any]:
+        return to_data(options)
+
+    def options_from_data(self, data: Mapping[str, Any]) -> O:
+        return self.Options(**data)
+
+    def describe_options(self) -> list[dict[str, Any]]:
+        """Every option with its default and one-line explanation, for forms and the API."""
+        described = []
+        for fld in option_fields(self.Options):
+            described.append(
+                {
+                    "name": fld.name,
+                    "default": to_data(fld.default),
+                    "help": fld.metadata["help"],
+                    "choices": list(fld.metadata["choices"]) or None,
+                }
+            )
+        return described
+
+    def check_players(self, count: int) -> str | None:
+        if count not in self.player_counts:
+            counts = " or ".join(str(c) for c in self.player_counts)
+            return f"{self.name} is played by {counts} players."
+        return None
+
+    def teams(self, options: O) -> list[list[int]] | None:
+        return None
+
+    # set-up and state
+
+    def setup(self, raw: Mapping[str, Any], options: O) -> dict[str, Any]:
+        """Reads the set-up fields of a new match; plain data, stored with the match."""
+        return {}
+
+    @abstractmethod
+    def initial_state(self, options: O, setup: Mapping[str, Any]) -> S: ...
+
+    @abstractmethod
+    def state_to_data(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def state_from_data(self, data: Mapping[str, Any]) -> S: ...
+
+    @abstractmethod
+    def is_finished(self, state: S) -> bool: ...
+
+    # deals
+
+    @abstractmethod
+    def parse_deal(self, raw: Any, *, state: S, options: O) -> D:
+        """Checks one deal's input against the rules and the current state."""
+
+    @abstractmethod
+    def play(self, state: S, deal: D, options: O) -> DealResult[S]:
+        """Folds one deal into the match state."""
+
+    def record(self, raw: Any, *, state: S, options: O) -> DealResult[S]:
+        """Parses and plays one entered deal; refuses one after the end of the match."""
+        if self.is_finished(state):
+            raise MatchOver(f"This {self.name} match is over; it takes no more deals.")
+        if not isinstance(raw, Mapping):
+            raise RuleViolation("A deal must be an object.")
+        return self.play(state, self.parse_deal(raw, state=state, options=options), options)
+
+
+@dataclass(frozen=True)
+class FoldStep:
+    number: int
+    outcome: dict[str, Any]
+    state: Any
+
+
+def fold(
+    game: Game, options: Any, setup: Mapping[str, Any], deals: Iterable[Any]
+) -> tuple[Any, list[FoldStep]]:
+    """Replays a whole match from scratch: the final state and every deal's outcome.
+    A RuleViolation or MatchOver carries the number of the deal that failed in ``deal_number``."""
+    state = game.initial_state(options, setup)
+    steps = []
+    for number, raw in enumerate(deals, start=1):
+        try:
+            result = game.record(raw, state=state, options=options)
+        except (RuleViolation, MatchOver) as exc:
+            exc.deal_number = number  # type: ignore[attr-defined]
+            raise
+        state = result.state
+        steps.append(FoldStep(number, result.outcome, state))
+    return state, steps
+
+
+# --- plain data --------------------------------------------------------------------------------
+
+
+def to_data(value: Any) -> Any:
+    """Dataclasses, tuples and enums as JSON-ready dicts, lists and strings."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [to_data(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_data(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,229 @@
+"""Trionfo (RULES.md §2): five players, sides that change every deal, anticlockwise, the
+Marafon pack and card points (11 whole points a deal, no marafona), settled in game points.
+
+Vocabulary
+- *first speaker*: opens the bidding and leads the first trick. In the first deal the holder of
+  the 5 of swords; later the player to the dealer's right (``dealer + 1``), who deals the next.
+- bids, ascending: *chiamo* (I call), *di più* (more), *maso* (most), *maso dei masi* (most of
+  all); *passo*: pass. When all pass the hand *va a monte* (is thrown in).
+- *signore* (declarer) and *amico* (partner, the holder of the card the signore called);
+  *chiamata in mano*: calling a card of one's own hand, so playing alone against four;
+  *il popolo*: the opponents.
+- *units*: the game points paid after every deal; the card points only decide who won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .base import (
+    DealResult,
+    Errors,
+    Game,
+    check_known_fields,
+    option,
+    read_bool,
+    read_choice,
+    read_int,
+    read_seat,
+)
+from .cards import LATIN_40, LATIN_SUITS, Card, read_card, read_suit
+
+PLAYERS = 5
+DEAL_POINTS = 11
+WINNING_POINTS = 6
+
+BIDS = ("pass", "chiamo", "di_piu", "maso", "maso_dei_masi")
+BID_NAMES = {
+    "pass": "pass",
+    "chiamo": "chiamo",
+    "di_piu": "di più",
+    "maso": "maso",
+    "maso_dei_masi": "maso dei masi",
+}
+# What the declarer wins or loses, and each opponent pays or receives, by contract.
+ALONE_PAYMENTS = {"chiamo": (8, 2), "di_piu": (8, 2), "maso": (16, 4), "maso_dei_masi": (32, 8)}
+CALL_PAYMENTS = (2, 1, 1)  # signore, amico, each of the three opponents
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrionfoOptions:
+    players: int = option(PLAYERS, "Number of players.", choices=(PLAYERS,))
+
+
+@dataclass(frozen=True)
+class TrionfoState:
+    balances: tuple[int, ...] = (0,) * PLAYERS
+    # The first speaker of the last deal, who deals the next one; None before the first deal.
+    last_first_speaker: int | None = None
+
+
+@dataclass(frozen=True)
+class TrionfoDeal:
+    first_speaker: int
+    bid: str
+    declarer: int | None = None
+    trump: str | None = None
+    partner: int | None = None
+    called_card: Card | None = None
+    points: int | None = None
+    made: bool | None = None
+
+
+def payments(deal: TrionfoDeal) -> tuple[list[int], bool | None]:
+    """Each seat's units for the deal (summing to zero) and whether the signore's side won."""
+    if deal.bid == "pass":
+        return [0] * PLAYERS, None
+    assert deal.declarer is not None
+    if deal.bid in ("chiamo", "di_piu"):
+        assert deal.points is not None
+        made = deal.points >= WINNING_POINTS
+    else:
+        assert deal.made is not None
+        made = deal.made
+    sign = 1 if made else -1
+    if deal.bid == "chiamo" and deal.partner != deal.declarer:
+        declarer_units, partner_units, opponent_units = CALL_PAYMENTS
+        result = [-sign * opponent_units] * PLAYERS
+        result[deal.declarer] = sign * declarer_units
+        result[deal.partner] = sign * partner_units
+        return result, made
+    declarer_units, opponent_units = ALONE_PAYMENTS[deal.bid]
+    result = [-sign * opponent_units] * PLAYERS
+    result[deal.declarer] = sign * declarer_units
+    return result, made
+
+
+class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
+    slug = "trionfo"
+    name = "Trionfo"
+    player_counts = (PLAYERS,)
+    money = True
+    Options = TrionfoOptions
+
+    def initial_state(self, options: TrionfoOptions, setup: Mapping[str, Any]) -> TrionfoState:
+        return TrionfoState()
+
+    def is_finished(self, state: TrionfoState) -> bool:
+        return False  # money games never finish; the table stops when it likes
+
+    @staticmethod
+    def expected_first_speaker(state: TrionfoState) -> int | None:
+        if state.last_first_speaker is None:
+            return None
+        return (state.last_first_speaker + 1) % PLAYERS
+
+    def state_to_data(self, state: TrionfoState) -> dict[str, Any]:
+        return {
+            "finished": False,
+            "winner": None,
+            "next": {
+                "dealer": state.last_first_speaker,
+                "first_speaker": self.expected_first_speaker(state),
+            },
+            "balances": list(state.balances),
+        }
+
+    def state_from_data(self, data: Mapping[str, Any]) -> TrionfoState:
+        return TrionfoState(tuple(data["balances"]), data["next"]["dealer"])
+
+    def parse_deal(
+        self, raw: Mapping[str, Any], *, state: TrionfoState, options: TrionfoOptions
+    ) -> TrionfoDeal:
+        errors = Errors()
+        fields = (
+            "first_speaker",
+            "bid",
+            "declarer",
+            "trump",
+            "called_card",
+            "partner",
+            "points",
+            "made",
+        )
+        check_known_fields(raw, fields, errors)
+        expected = self.expected_first_speaker(state)
+        first_speaker = read_seat(
+            raw, "first_speaker", errors, players=PLAYERS, required=expected is None
+        )
+        if expected is not None and first_speaker is not None and first_speaker != expected:
+            errors.add(
+                "first_speaker",
+                f"The first speaker of this deal is seat {expected}, "
+                "the player to the dealer's right.",
+            )
+        first_speaker = expected if first_speaker is None else first_speaker
+        bid = read_choice(raw, "bid", errors, BIDS, what="a bid:")
+
+        def refuse(field: str, reason: str) -> None:
+            if raw.get(field) is not None:
+                errors.add(field, reason)
+
+        declarer = trump = partner = called = points = made = None
+        if bid == "pass":
+            for field in fields[2:]:
+                refuse(field, "Nothing more is entered when everyone passed.")
+        elif bid is not None:
+            name = BID_NAMES[bid]
+            declarer = read_seat(raw, "declarer", errors, players=PLAYERS)
+            trump = read_suit(raw, "trump", errors, LATIN_SUITS)
+            if bid == "chiamo":
+                partner = read_seat(raw, "partner", errors, players=PLAYERS)
+                if raw.get("called_card") is not None:
+                    called = read_card(raw["called_card"], errors, ("called_card",), LATIN_40)
+                    if called is not None and trump is not None and called.suit == trump:
+                        errors.add(
+                            ("called_card", "suit"),
+                            "The called card must be of a suit other than trumps.",
+                        )
+            else:
+                refuse("partner", f"A {name} declarer plays alone: there is no partner.")
+                refuse("called_card", f"No card is called in a {name}.")
+            if bid in ("chiamo", "di_piu"):
+                points = read_int(
+                    raw,
+                    "points",
+                    errors,
+                    low=0,
+                    high=DEAL_POINTS,
+                    what="the declaring side's whole card points",
+                )
+                refuse("made", f"A {name} is won on points: enter the declaring side's points.")
+            else:
+                made = read_bool(raw, "made", errors)
+                refuse("points", f"A {name} is made or not: enter made, not points.")
+        errors.raise_if_any()
+        assert first_speaker is not None and bid is not None
+        return TrionfoDeal(
+            first_speaker=first_speaker,
+            bid=bid,
+            declarer=declarer,
+            trump=trump,
+            partner=partner,
+            called_card=called,
+            points=points,
+            made=made,
+        )
+
+    def play(
+        self, state: TrionfoState, deal: TrionfoDeal, options: TrionfoOptions
+    ) -> DealResult[TrionfoState]:
+        units, made = payments(deal)
+        alone = deal.bid != "pass" and (deal.bid != "chiamo" or deal.partner == deal.declarer)
+        outcome = {
+            "payments": units,
+            "bid": deal.bid,
+            "declarer": deal.declarer,
+            "partner": None if alone else deal.partner,
+            "alone": alone if deal.bid != "pass" else None,
+            "made": made,
+        }
+        balances = tuple(b + u for b, u in zip(state.balances, units, strict=True))
+        return DealResult(
+            outcome, replace(state, balances=balances, last_first_speaker=deal.first_speaker)
+        )
+
+
+GAME = Trionfo()

@@ -1,0 +1,113 @@
+"""Entering, correcting and undoing deals. Each is one transaction that locks the match row, so
+concurrent writers queue up and the cached state always equals the fold over the stored deals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from games.models import Deal, Match
+from games.rules import MatchOver, RuleViolation, fold
+
+from .errors import Conflict, NotFound, StaleVersion
+from .matches import engine_for, save_state
+
+
+def _lock(match: Match, expected_version: int | None) -> Match:
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    if expected_version is not None and locked.version != expected_version:
+        raise StaleVersion(locked.version)
+    return locked
+
+
+def deal_record(
+    *, match: Match, raw: Mapping[str, Any], expected_version: int | None = None
+) -> tuple[Match, Deal]:
+    """Enters the next deal and folds it into the cached state."""
+    with transaction.atomic():
+        match = _lock(match, expected_version)
+        engine, options = engine_for(match)
+        state = engine.state_from_data(match.state)
+        try:
+            result = engine.record(raw, state=state, options=options)
+        except MatchOver as exc:
+            raise Conflict(str(exc)) from None
+        number = match.deals.count() + 1
+        deal = Deal.objects.create(match=match, number=number, input=raw, outcome=result.outcome)
+        save_state(match, engine, result.state)
+    return match, deal
+
+
+def deal_replace(
+    *, match: Match, number: int, raw: Mapping[str, Any], expected_version: int | None = None
+) -> tuple[Match, Deal]:
+    """Replaces deal ``number``'s input and recomputes it and every deal after it. A later deal
+    that the correction makes impossible refuses the whole correction."""
+    with transaction.atomic():
+        match = _lock(match, expected_version)
+        deals = list(match.deals.order_by("number"))
+        if not 1 <= number <= len(deals):
+            raise NotFound(f"This match has no deal {number}.")
+        target = deals[number - 1]
+        if target.input == raw:
+            return match, target
+        engine, options = engine_for(match)
+        inputs = [d.input for d in deals]
+        inputs[number - 1] = raw
+        try:
+            state, steps = fold(engine, options, match.setup, inputs)
+        except RuleViolation as exc:
+            if exc.deal_number == number:  # type: ignore[attr-defined]
+                raise
+            raise Conflict(
+                f"With this correction deal {exc.deal_number} no longer fits: "  # type: ignore[attr-defined]
+                f"{_first_message(exc.errors)} Correct or undo the later deals first."
+            ) from None
+        except MatchOver as exc:
+            raise Conflict(
+                f"With this correction the match ends before deal {exc.deal_number}; "  # type: ignore[attr-defined]
+                "undo the deals after the end first."
+            ) from None
+        target.input = raw
+        changed = []
+        for deal, step in zip(deals, steps, strict=True):
+            if deal is target or deal.outcome != step.outcome:
+                deal.outcome = step.outcome
+                changed.append(deal)
+        Deal.objects.bulk_update(changed, ["input", "outcome", "updated_at"])
+        save_state(match, engine, state)
+    return match, target
+
+
+def deal_undo(*, match: Match, number: int, expected_version: int | None = None) -> Match:
+    """Removes the last deal; the state goes back to what it was before it."""
+    with transaction.atomic():
+        match = _lock(match, expected_version)
+        last = match.deals.order_by("-number").first()
+        if last is None or number > last.number or number < 1:
+            raise NotFound(f"This match has no deal {number}.")
+        if number != last.number:
+            raise Conflict(
+                f"Only the last deal ({last.number}) can be undone; correct deal {number} instead."
+            )
+        last.delete()
+        engine, options = engine_for(match)
+        state, _ = fold(
+            engine,
+            options,
+            match.setup,
+            match.deals.order_by("number").values_list("input", flat=True),
+        )
+        save_state(match, engine, state)
+    return match
+
+
+def _first_message(errors: Mapping[str, Any]) -> str:
+    for value in errors.values():
+        if isinstance(value, list) and value:
+            return str(value[0])
+        if isinstance(value, Mapping):
+            return _first_message(value)
+    return ""

@@ -1,0 +1,24 @@
+"""What a service refuses for reasons other than the rules of the game."""
+
+
+class ServiceError(Exception):
+    """Base of the refusals that the API turns into a status code."""
+
+
+class StaleVersion(ServiceError):
+    """The writer saw an older version of the match than the one stored (HTTP 412)."""
+
+    def __init__(self, current: int):
+        self.current = current
+        super().__init__(
+            f"The match has changed since you read it (now version {current}); "
+            "reload it and enter the deal again."
+        )
+
+
+class Conflict(ServiceError):
+    """The request does not fit the match as it stands (HTTP 409)."""
+
+
+class NotFound(ServiceError):
+    """No such deal (HTTP 404)."""

@@ -1,0 +1,16 @@
+"""Settings for the test suite: the database of ``DATABASE_URL`` (PostgreSQL in CI), Celery eager
+except in the tests that prove the broker path."""
+
+import os
+
+from .base import *  # noqa: F403
+
+DEBUG = False
+SECRET_KEY = os.environ.get("SECRET_KEY") or "test-only-not-secret"
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+CELERY_TASK_ALWAYS_EAGER = True
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
