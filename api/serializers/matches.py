@@ -27,7 +27,7 @@ class PlayerRefField(serializers.Field):
             return data
         if isinstance(data, dict) and set(data) == {"id"}:
             value = data["id"]
-            if isinstance(value, int) and not isinstance(value, bool):
+            if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63:
                 return value
         self.fail("invalid")
 

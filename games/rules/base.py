@@ -243,9 +243,8 @@ def _read_option(fld: dataclasses.Field, value: Any, errors: Errors) -> Any:
     if meta.get("parse") is not None:
         return meta["parse"](value, errors, path)
     if meta["choices"]:
-        if value not in meta["choices"] or isinstance(value, bool) != isinstance(
-            meta["choices"][0], bool
-        ):
+        # 4.0 == 4 and True == 1 in Python; an option's value must also have the right type.
+        if not any(value == c and type(value) is type(c) for c in meta["choices"]):
             shown = ", ".join(str(c) for c in meta["choices"])
             errors.add(path, f"Must be one of {shown}.")
             return MISSING
@@ -305,10 +304,11 @@ class Game(ABC, Generic[O, S, D]):
     def resolve_options(self, raw: Mapping[str, Any] | None, *, players: int) -> O:
         """Every option resolved from the defaults and the options that differ from them.
         Unknown options and bad values raise a RuleViolation naming them under ``rules``."""
-        raw = dict(raw or {})
-        errors = Errors()
+        if raw is None:
+            raw = {}
         if not isinstance(raw, Mapping):
             raise RuleViolation.at("rules", "Must be an object of rule options.")
+        errors = Errors()
         known = {f.name: f for f in option_fields(self.Options)}
         values: dict[str, Any] = {}
         for key, value in raw.items():

@@ -58,6 +58,9 @@ def _resolve_players(players: Sequence[str | int], errors: Errors) -> list[Playe
             if not name:
                 errors.add(("players", seat), "Enter a name.")
                 continue
+            if not name.isprintable():
+                errors.add(("players", seat), "A name cannot hold control characters.")
+                continue
             if len(name) > MAX_NAME_LENGTH:
                 errors.add(("players", seat), f"A name has at most {MAX_NAME_LENGTH} characters.")
                 continue
