@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import marafon, trionfo
+from . import malilla, marafon, trionfo
 from .base import DealResult, Errors, Game, MatchOver, RuleViolation, fold, to_data
 
-GAMES: dict[str, Game] = {game.slug: game for game in (marafon.GAME, trionfo.GAME)}
+GAMES: dict[str, Game] = {game.slug: game for game in (marafon.GAME, trionfo.GAME, malilla.GAME)}
 
 
 class UnknownGame(LookupError):

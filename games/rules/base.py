@@ -214,17 +214,20 @@ def option(
     default: Any,
     help: str,
     *,
+    kind: type | None = None,
     choices: Sequence[Any] = (),
     low: int | None = None,
     high: int | None = None,
     parse: Any = None,
 ) -> Any:
     """A rule option: a dataclass field with its default, its one-line explanation, and the
-    values it takes. ``parse`` reads values that are more than a scalar (a contract table)."""
+    values it takes. ``kind`` is the value's type when the default (None: "depends on another
+    option") does not show it; ``parse`` reads values that are more than a scalar."""
     return dataclasses.field(
         default=default,
         metadata={
             "help": help,
+            "kind": kind or type(default),
             "choices": tuple(choices),
             "low": low,
             "high": high,
@@ -240,8 +243,10 @@ def option_fields(options_class: type) -> tuple[dataclasses.Field, ...]:
 def _read_option(fld: dataclasses.Field, value: Any, errors: Errors) -> Any:
     meta = fld.metadata
     path = ("rules", fld.name)
-    if meta.get("parse") is not None:
+    if meta["parse"] is not None:
         return meta["parse"](value, errors, path)
+    if value is None and fld.default is None:
+        return None
     if meta["choices"]:
         # 4.0 == 4 and True == 1 in Python; an option's value must also have the right type.
         if not any(value == c and type(value) is type(c) for c in meta["choices"]):
@@ -249,14 +254,12 @@ def _read_option(fld: dataclasses.Field, value: Any, errors: Errors) -> Any:
             errors.add(path, f"Must be one of {shown}.")
             return MISSING
         return value
-    if isinstance(fld.default, bool):
+    if meta["kind"] is bool:
         if not isinstance(value, bool):
             errors.add(path, "Must be true or false.")
             return MISSING
         return value
-    if value is None and fld.default is None:
-        return None
-    if is_int(fld.default) or meta["low"] is not None or meta["high"] is not None:
+    if meta["kind"] is int:
         low, high = meta["low"], meta["high"]
         if not is_int(value):
             errors.add(path, "Must be a whole number.")
@@ -375,7 +378,14 @@ class Game(ABC, Generic[O, S, D]):
     # set-up and state
 
     def setup(self, raw: Mapping[str, Any], options: O) -> dict[str, Any]:
-        """Reads the set-up fields of a new match; plain data, stored with the match."""
+        """Reads the set-up fields of a new match (plain data, stored with the match); a field
+        that this game does not take is refused."""
+        errors = Errors()
+        check_known_fields(raw, self.setup_fields, errors)
+        errors.raise_if_any()
+        return self.read_setup(raw, options)
+
+    def read_setup(self, raw: Mapping[str, Any], options: O) -> dict[str, Any]:
         return {}
 
     @abstractmethod

@@ -53,7 +53,10 @@ def team_of(seat: int) -> int:
 class MarafonOptions:
     target: int = option(41, "Points that win a game.", low=1)
     bella_target: int | None = option(
-        None, "Points that win la bella, the third game (the target when not set).", low=1
+        None,
+        "Points that win la bella, the third game (the target when not set).",
+        kind=int,
+        low=1,
     )
     match_format: str = option(
         "best_of_three",
