@@ -3,6 +3,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from api.views.deals import DealDetailView, DealListView
 from api.views.matches import MatchDetailView, MatchListView
+from api.views.presets import PresetDetailView, PresetListView
+from api.views.settlements import EveningSettlementView, MatchSettlementView
 
 app_name = "api"
 
@@ -16,4 +18,12 @@ urlpatterns = [
     path(
         "matches/<str:public_id>/deals/<int:number>/", DealDetailView.as_view(), name="deal-detail"
     ),
+    path(
+        "matches/<str:public_id>/settlement/",
+        MatchSettlementView.as_view(),
+        name="match-settlement",
+    ),
+    path("settlements/", EveningSettlementView.as_view(), name="settlements"),
+    path("presets/", PresetListView.as_view(), name="preset-list"),
+    path("presets/<str:key>/", PresetDetailView.as_view(), name="preset-detail"),
 ]

@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Deal, IdempotencyRecord, Match, Player, Seat
+from games.models import Deal, IdempotencyRecord, Match, Player, RulePreset, Seat
 from games.services import match_recompute
 
 
@@ -34,7 +34,7 @@ class DealInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["public_id", "game", "finished", "version", "owner", "updated_at"]
+    list_display = ["public_id", "game", "preset", "finished", "version", "owner", "updated_at"]
     list_filter = ["game", "finished"]
     search_fields = ["public_id", "seats__player__name"]
     readonly_fields = [
@@ -78,3 +78,11 @@ class DealAdmin(admin.ModelAdmin):
 class IdempotencyRecordAdmin(admin.ModelAdmin):
     list_display = ["scope", "key", "status", "created_at"]
     readonly_fields = ["scope", "key", "fingerprint", "status", "body", "headers", "created_at"]
+
+
+@admin.register(RulePreset)
+class RulePresetAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "owner", "updated_at"]
+    list_filter = ["game"]
+    search_fields = ["name", "owner__username"]
+    raw_id_fields = ["owner"]

@@ -32,3 +32,11 @@ def matches_visible_to(user, public_ids: list[str] | None = None) -> QuerySet[Ma
 
 def idempotency_lookup(*, scope: str, key: str) -> IdempotencyRecord | None:
     return IdempotencyRecord.objects.filter(scope=scope, key=key).first()
+
+
+def matches_by_ids(public_ids: list[str]) -> list[Match]:
+    return list(
+        Match.objects.filter(public_id__in=public_ids).prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+        )
+    )

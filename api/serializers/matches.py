@@ -47,6 +47,12 @@ class MatchCreateSerializer(StrictSerializer):
     stake = MoneyField(
         required=False, allow_null=True, min_value=0, help_text="Money per unit, for money games."
     )
+    preset = serializers.CharField(
+        required=False,
+        allow_null=True,
+        max_length=80,
+        help_text="House rules to start from: a preset's key.",
+    )
 
     def validate(self, attrs):
         attrs["setup"] = {k: self.initial_data[k] for k in SETUP_FIELDS if k in self.initial_data}
@@ -86,6 +92,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "state",
             "deals",
             "setup",
+            "preset",
             "created_at",
             "updated_at",
             "links",

@@ -69,6 +69,7 @@ class MatchListView(APIView):
             stake=data.get("stake"),
             setup=data["setup"],
             owner=request.user,
+            preset=data.get("preset"),
         )
         match = selectors.match_get(created.match.public_id)
         match.edit_key = created.edit_key

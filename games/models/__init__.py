@@ -1,5 +1,6 @@
 from .idempotency import IdempotencyRecord
 from .matches import Deal, Match, Seat
 from .players import Player
+from .presets import RulePreset
 
-__all__ = ["Deal", "IdempotencyRecord", "Match", "Player", "Seat"]
+__all__ = ["Deal", "IdempotencyRecord", "Match", "Player", "RulePreset", "Seat"]

@@ -22,9 +22,14 @@ class Match(models.Model):
     public_id = models.CharField(
         _("public id"), max_length=32, unique=True, default=new_public_id, editable=False
     )
-    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    # No model choices: the registry is the one list of games, and adding a game needs no
+    # migration.
+    game = models.CharField(_("game"), max_length=20)
     rules = models.JSONField(_("rules"), help_text=_("Every rule option, resolved."))
     setup = models.JSONField(_("set-up"), default=dict, blank=True)
+    preset = models.CharField(
+        _("preset"), max_length=80, blank=True, help_text=_("The house rules it started from.")
+    )
     stake = models.DecimalField(
         _("stake"),
         max_digits=12,
@@ -55,7 +60,12 @@ class Match(models.Model):
         indexes = [models.Index(fields=["owner", "-updated_at"])]
 
     def __str__(self) -> str:
-        return f"{self.get_game_display()} {self.public_id}"
+        return f"{self.game_name} {self.public_id}"
+
+    @property
+    def game_name(self) -> str:
+        game = GAMES.get(self.game)
+        return game.name if game else self.game
 
 
 class Seat(models.Model):

@@ -47,8 +47,16 @@ class Errors:
             path = tuple(path.split(".")) if path else ("non_field_errors",)
         node = self._tree
         for part in path[:-1]:
-            node = node.setdefault(str(part), {})
-        node.setdefault(str(path[-1]), []).append(message)
+            child = node.setdefault(str(part), {})
+            if isinstance(child, list):
+                # The field as a whole is already wrong: its messages stay together.
+                child.append(message)
+                return
+            node = child
+        leaf = node.setdefault(str(path[-1]), [])
+        if isinstance(leaf, dict):
+            leaf = leaf.setdefault("non_field_errors", [])
+        leaf.append(message)
 
     def __bool__(self) -> bool:
         return bool(self._tree)
@@ -395,7 +403,8 @@ class Game(ABC, Generic[O, S, D]):
     def state_to_data(self, state: S) -> dict[str, Any]: ...
 
     @abstractmethod
-    def state_from_data(self, data: Mapping[str, Any]) -> S: ...
+    def state_from_data(self, data: Mapping[str, Any], options: O | None = None) -> S:
+        """The state from its cached data; ``options`` where the data alone is ambiguous."""
 
     @abstractmethod
     def is_finished(self, state: S) -> bool: ...

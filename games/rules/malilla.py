@@ -218,7 +218,7 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
             "albur": state.albur,
         }
 
-    def state_from_data(self, data: Mapping[str, Any]) -> MalillaState:
+    def state_from_data(self, data: Mapping[str, Any], options: Any = None) -> MalillaState:
         return MalillaState(
             scores=tuple(data["scores"]),
             finished=data["finished"],

@@ -169,7 +169,7 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
             ],
         }
 
-    def state_from_data(self, data: Mapping[str, Any]) -> MarafonState:
+    def state_from_data(self, data: Mapping[str, Any], options: Any = None) -> MarafonState:
         return MarafonState(
             scores=tuple(data["scores"]),
             games_won=tuple(data["games_won"]),

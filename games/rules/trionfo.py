@@ -126,7 +126,7 @@ class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
             "balances": list(state.balances),
         }
 
-    def state_from_data(self, data: Mapping[str, Any]) -> TrionfoState:
+    def state_from_data(self, data: Mapping[str, Any], options: Any = None) -> TrionfoState:
         return TrionfoState(tuple(data["balances"]), data["next"]["dealer"])
 
     def parse_deal(

@@ -4,13 +4,16 @@ from .deals import deal_record, deal_replace, deal_undo
 from .errors import Conflict, NotFound, ServiceError, StaleVersion
 from .idempotency import idempotency_claim, idempotency_complete
 from .matches import CreatedMatch, edit_key_matches, match_create, match_recompute
+from .presets import PresetRules, check_preset_rules, preset_create, preset_delete, preset_find
 
 __all__ = [
     "Conflict",
     "CreatedMatch",
     "NotFound",
+    "PresetRules",
     "ServiceError",
     "StaleVersion",
+    "check_preset_rules",
     "deal_record",
     "deal_replace",
     "deal_undo",
@@ -19,4 +22,7 @@ __all__ = [
     "idempotency_complete",
     "match_create",
     "match_recompute",
+    "preset_create",
+    "preset_delete",
+    "preset_find",
 ]

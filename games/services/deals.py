@@ -29,7 +29,7 @@ def deal_record(
     with transaction.atomic():
         match = _lock(match, expected_version)
         engine, options = engine_for(match)
-        state = engine.state_from_data(match.state)
+        state = engine.state_from_data(match.state, options)
         try:
             result = engine.record(raw, state=state, options=options)
         except MatchOver as exc:

@@ -15,6 +15,8 @@ from django.db import transaction
 from games.models import Deal, Match, Player, Seat
 from games.rules import Errors, Game, RuleViolation, UnknownGame, fold, get_game
 
+from .presets import preset_find
+
 MAX_NAME_LENGTH = 60
 
 
@@ -81,14 +83,25 @@ def match_create(
     stake: Decimal | None = None,
     setup: Mapping[str, Any] | None = None,
     owner: Any = None,
+    preset: str | int | None = None,
 ) -> CreatedMatch:
     """A new match with its seats, its resolved rules and its initial state.
-    ``players`` holds guest names and known players' ids, in seat order."""
+    ``players`` holds guest names and known players' ids, in seat order; ``rules`` are applied
+    over the ``preset``'s, if one is named."""
     try:
         engine = get_game(game)
     except UnknownGame as exc:
         raise RuleViolation.at("game", str(exc)) from None
     errors = Errors()
+    preset_name = ""
+    if preset is not None:
+        found = preset_find(preset)
+        if found is None:
+            raise RuleViolation.at("preset", f"There are no house rules {preset!r}.")
+        if found.game != engine.slug:
+            raise RuleViolation.at("preset", f"{found.name} are house rules for another game.")
+        rules = {**found.rules, **(rules or {})}
+        preset_name = found.name
     problem = engine.check_players(len(players))
     if problem:
         errors.add("players", problem)
@@ -106,6 +119,7 @@ def match_create(
             game=engine.slug,
             rules=engine.options_to_data(options),
             setup=setup_data,
+            preset=preset_name,
             stake=stake,
             owner=owner if owner is not None and owner.is_authenticated else None,
             edit_key_hash=hash_edit_key(edit_key),

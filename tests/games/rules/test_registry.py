@@ -27,7 +27,7 @@ def test_every_game_keeps_the_interface(game: Game):
     assert data["finished"] is False
     assert data["winner"] is None
     assert "next" in data
-    assert game.state_from_data(data) == state
+    assert game.state_from_data(data, options) == state
     assert game.options_from_data(game.options_to_data(options)) == options
     assert {o["name"] for o in game.describe_options()} == set(game.options_to_data(options))
     assert all(o["help"] for o in game.describe_options())

@@ -1,0 +1,38 @@
+from rest_framework import serializers
+
+from games.models.matches import GAME_CHOICES
+
+from .fields import StrictSerializer
+
+
+class PresetSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="Name it as `preset` when creating a match.")
+    game = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    rules = serializers.DictField(help_text="The options that differ from the defaults.")
+    builtin = serializers.BooleanField()
+    owner = serializers.CharField(allow_null=True)
+
+
+class PresetCreateSerializer(StrictSerializer):
+    game = serializers.ChoiceField(choices=GAME_CHOICES)
+    name = serializers.CharField(max_length=80)
+    description = serializers.CharField(
+        max_length=300, required=False, default="", allow_blank=True
+    )
+    rules = serializers.DictField(default=dict)
+
+
+def preset_data(preset) -> dict:
+    """A built-in ``Preset`` or a saved ``RulePreset`` in one shape."""
+    saved = hasattr(preset, "owner_id")
+    return {
+        "key": preset.key,
+        "game": preset.game,
+        "name": preset.name,
+        "description": preset.description,
+        "rules": preset.rules,
+        "builtin": not saved,
+        "owner": preset.owner.get_username() if saved else None,
+    }

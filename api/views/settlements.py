@@ -1,0 +1,42 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.idempotency import idempotent
+from api.serializers.settlements import EveningSettlementRequestSerializer, SettlementSerializer
+from games import selectors
+from games.rules import Errors
+from games.settlements import evening_settlement, match_settlement
+
+from .matches import IDEMPOTENCY_PARAMETER, get_match_or_404
+
+
+class MatchSettlementView(APIView):
+    @extend_schema(responses=SettlementSerializer)
+    def get(self, request, public_id: str):
+        match = get_match_or_404(public_id)
+        return Response(match_settlement(match))
+
+
+class EveningSettlementView(APIView):
+    """Several matches of the same people settled together (an evening's play)."""
+
+    @extend_schema(
+        request=EveningSettlementRequestSerializer,
+        responses=SettlementSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request):
+        serializer = EveningSettlementRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        ids = serializer.validated_data["matches"]
+        errors = Errors()
+        if len(set(ids)) != len(ids):
+            errors.add("matches", "A match is listed twice.")
+        found = {m.public_id: m for m in selectors.matches_by_ids(ids)}
+        for index, public_id in enumerate(ids):
+            if public_id not in found:
+                errors.add(("matches", index), f"There is no match {public_id}.")
+        errors.raise_if_any()
+        return Response(evening_settlement([found[i] for i in ids]))
