@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from . import malilla, marafon, rikken, trionfo
+from . import etori, malilla, marafon, rikken, trionfo
 from .base import DealResult, Errors, Game, MatchOver, RuleViolation, fold, to_data
 
 GAMES: dict[str, Game] = {
-    game.slug: game for game in (marafon.GAME, trionfo.GAME, malilla.GAME, rikken.GAME)
+    game.slug: game for game in (marafon.GAME, trionfo.GAME, malilla.GAME, rikken.GAME, etori.GAME)
 }
 
 

@@ -1,0 +1,253 @@
+"""Etori (RULES.md §5): teams of two, partners opposite, four or six players, anticlockwise;
+always four play a hand. 52 cards; the aim is to take honours. Scored in chips.
+
+Vocabulary
+- *honours*: the aces, kings, queens and jacks, 16 in all. A hand is won with 9 or more.
+- *rensho*: the ace of spades (or, by option, the ace of clubs when spades are trumps), which
+  wins any trick it is played to. At 8 honours each the team that was not dealt it wins.
+- *dealers*: the team that deals (both its players); with six players it sits the hand out.
+  The losers of a hand deal the next; with six the winners play on against the team that just
+  dealt. *Leaders*: the team that leads the first trick (the previous hand's winners).
+- *chips*: each team starts with five; the losers pay the winners 4, 2 or 1 by the three-step
+  rule. A team out of chips ends the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .base import (
+    DealResult,
+    Errors,
+    Game,
+    check_known_fields,
+    is_int,
+    option,
+    read_list,
+)
+from .cards import FRENCH_SUITS, read_suit
+
+HONOURS = 16
+WINNING_HONOURS = 9
+FIRST_TRUMP = "spades"
+
+
+@dataclass(frozen=True, kw_only=True)
+class EtoriOptions:
+    players: int = option(4, "Players: 4, or 6 in three teams.", choices=(4, 6))
+    chips: int = option(5, "Chips each team starts with.", low=1)
+    rensho: str = option(
+        "ace_of_spades",
+        "The rensho: always the ace of spades, or the ace of clubs when spades are trumps.",
+        choices=("ace_of_spades", "clubs_if_spades_trump"),
+    )
+
+
+@dataclass(frozen=True)
+class EtoriState:
+    chips: tuple[int, ...]
+    dealers: int
+    leaders: int
+    playing: tuple[int, int]
+    trump: str = FIRST_TRUMP
+    trump_changer: int | None = None  # the team that may change trumps before the next hand
+    finished: bool = False
+    winner: int | list[int] | None = None
+
+
+@dataclass(frozen=True)
+class EtoriDeal:
+    trump: str
+    honours: tuple[int | None, ...]
+    aces: tuple[tuple[str, ...] | None, ...]
+
+
+def teams_of(players: int) -> list[list[int]]:
+    count = players // 2
+    return [[k, k + count] for k in range(count)]
+
+
+def rensho_suit(trump: str, options: EtoriOptions) -> str:
+    if options.rensho == "clubs_if_spades_trump" and trump == "spades":
+        return "clubs"
+    return "spades"
+
+
+def chips_won(honours: int, aces: tuple[str, ...], trump: str, rensho: str) -> tuple[int, str]:
+    """The chips the losers pay, by the three-step rule, and which step decided."""
+    if not aces:
+        return 4, "no_ace"
+    if len(aces) <= 2 and rensho not in aces and trump not in aces:
+        return 2, "plain_aces"
+    if honours == HONOURS:
+        return 4, "honours"
+    return (2 if honours >= 12 else 1), "honours"
+
+
+class Etori(Game[EtoriOptions, EtoriState, EtoriDeal]):
+    slug = "etori"
+    name = "Etori"
+    player_counts = (4, 6)
+    Options = EtoriOptions
+
+    def teams(self, options: EtoriOptions) -> list[list[int]]:
+        return teams_of(options.players)
+
+    def initial_state(self, options: EtoriOptions, setup: Mapping[str, Any]) -> EtoriState:
+        if options.players == 4:
+            # Seats 1 and 3 (sticks 2 and 4) deal first; the others lead.
+            return EtoriState(
+                chips=(options.chips,) * 2, dealers=1, leaders=0, playing=(0, 1), trump_changer=1
+            )
+        # Six: sticks 3 and 6 (team 2) deal and sit out; team 1, to their left, leads.
+        return EtoriState(
+            chips=(options.chips,) * 3, dealers=2, leaders=1, playing=(0, 1), trump_changer=2
+        )
+
+    def is_finished(self, state: EtoriState) -> bool:
+        return state.finished
+
+    def state_to_data(self, state: EtoriState) -> dict[str, Any]:
+        return {
+            "finished": state.finished,
+            "winner": state.winner,
+            "next": {
+                "dealers": state.dealers,
+                "leaders": state.leaders,
+                "playing": list(state.playing),
+                "trump": state.trump,
+                "trump_changer": state.trump_changer,
+            },
+            "chips": list(state.chips),
+        }
+
+    def state_from_data(self, data: Mapping[str, Any], options: Any = None) -> EtoriState:
+        upcoming = data["next"]
+        return EtoriState(
+            chips=tuple(data["chips"]),
+            dealers=upcoming["dealers"],
+            leaders=upcoming["leaders"],
+            playing=tuple(upcoming["playing"]),
+            trump=upcoming["trump"],
+            trump_changer=upcoming["trump_changer"],
+            finished=data["finished"],
+            winner=data["winner"],
+        )
+
+    def parse_deal(
+        self, raw: Mapping[str, Any], *, state: EtoriState, options: EtoriOptions
+    ) -> EtoriDeal:
+        errors = Errors()
+        check_known_fields(raw, ("trump", "honours", "aces"), errors)
+        trump = read_suit(raw, "trump", errors, FRENCH_SUITS, required=False) or state.trump
+        team_count = len(state.chips)
+        sitting_out = state.dealers if options.players == 6 else None
+        honours = read_list(
+            raw, "honours", errors, length=team_count, what="honour counts, one per team"
+        )
+        aces = read_list(raw, "aces", errors, length=team_count, what="lists of aces, one per team")
+        counts: list[int | None] = []
+        if honours is not None:
+            for team, value in enumerate(honours):
+                if team == sitting_out:
+                    if value is not None:
+                        errors.add(
+                            ("honours", team), f"Team {team} dealt and sat the hand out: null."
+                        )
+                    counts.append(None)
+                elif not is_int(value) or not 0 <= value <= HONOURS:
+                    errors.add(("honours", team), "Must be a number of honours from 0 to 16.")
+                else:
+                    counts.append(value)
+            if not errors.has(("honours",)) and sum(c for c in counts if c) != HONOURS:
+                errors.add("honours", "The honours taken must add up to the 16 of the pack.")
+        dealt: list[tuple[str, ...] | None] = []
+        if aces is not None:
+            seen: list[str] = []
+            for team, value in enumerate(aces):
+                path = ("aces", team)
+                if team == sitting_out:
+                    if value is not None:
+                        errors.add(path, f"Team {team} dealt and sat the hand out: null.")
+                    dealt.append(None)
+                    continue
+                if not isinstance(value, list) or not all(
+                    isinstance(s, str) and s in FRENCH_SUITS for s in value
+                ):
+                    errors.add(
+                        path,
+                        "List the suits of the aces this team was dealt: "
+                        f"{', '.join(FRENCH_SUITS)}.",
+                    )
+                    continue
+                dealt.append(tuple(value))
+                seen.extend(value)
+            if not errors.has(("aces",)):
+                twice = sorted({s for s in seen if seen.count(s) > 1})
+                missing = [s for s in FRENCH_SUITS if s not in seen]
+                if twice:
+                    errors.add("aces", f"The ace of {', '.join(twice)} is given twice.")
+                if missing:
+                    errors.add(
+                        "aces",
+                        f"The ace of {', '.join(missing)} is missing: the "
+                        "playing teams were dealt all four.",
+                    )
+        errors.raise_if_any()
+        return EtoriDeal(trump=trump, honours=tuple(counts), aces=tuple(dealt))
+
+    def play(
+        self, state: EtoriState, deal: EtoriDeal, options: EtoriOptions
+    ) -> DealResult[EtoriState]:
+        first, second = state.playing
+        rensho = rensho_suit(deal.trump, options)
+        honours = {team: deal.honours[team] for team in state.playing}
+        if honours[first] != honours[second]:
+            winner = first if honours[first] > honours[second] else second
+        else:
+            # 8-8: the team that was not dealt the rensho wins.
+            winner = second if rensho in (deal.aces[first] or ()) else first
+        loser = second if winner == first else first
+        amount, step = chips_won(honours[winner], deal.aces[winner] or (), deal.trump, rensho)
+        chips = list(state.chips)
+        paid = min(amount, chips[loser])
+        chips[loser] -= paid
+        chips[winner] += amount  # credited in full even when the losers cannot pay it all
+
+        six = options.players == 6
+        finished = min(chips) <= 0
+        match_winner: int | list[int] | None = None
+        if finished:
+            if six:
+                most = max(chips)
+                leaders = [t for t, c in enumerate(chips) if c == most]
+                match_winner = leaders[0] if len(leaders) == 1 else leaders
+            else:
+                match_winner = 1 - chips.index(min(chips))
+        outcome = {
+            "winner": winner,
+            "chips": amount,
+            "paid": paid,
+            "honours": list(deal.honours),
+            "rule": step,
+            "trump": deal.trump,
+            "rensho": {"rank": "A", "suit": rensho},
+        }
+        new_state = replace(
+            state,
+            chips=tuple(chips),
+            dealers=loser,
+            leaders=winner,
+            # With six the winners play on against the team that just dealt.
+            playing=tuple(sorted((winner, state.dealers))) if six else state.playing,
+            trump=deal.trump,
+            trump_changer=state.dealers if six else loser,
+            finished=finished,
+            winner=match_winner,
+        )
+        return DealResult(outcome, new_state)
+
+
+GAME = Etori()
