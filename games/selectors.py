@@ -40,3 +40,7 @@ def matches_by_ids(public_ids: list[str]) -> list[Match]:
             Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
         )
     )
+
+
+def match_version(public_id: str) -> int | None:
+    return Match.objects.filter(public_id=public_id).values_list("version", flat=True).first()

@@ -1,0 +1,30 @@
+"""Who may score a match from this browser: the edit keys it holds, kept in its session, so the
+edit link works once and the phone remembers it (no account needed)."""
+
+from __future__ import annotations
+
+from games.models import Match
+from games.services import edit_key_matches
+
+SESSION_KEY = "edit_keys"
+
+
+def remember_edit_key(request, match: Match, edit_key: str) -> None:
+    keys = dict(request.session.get(SESSION_KEY, {}))
+    keys[match.public_id] = edit_key
+    request.session[SESSION_KEY] = keys
+
+
+def held_edit_key(request, match: Match) -> str | None:
+    return request.session.get(SESSION_KEY, {}).get(match.public_id)
+
+
+def can_score(request, match: Match) -> bool:
+    if edit_key_matches(match, held_edit_key(request, match)):
+        return True
+    user = request.user
+    return bool(user.is_authenticated and match.owner_id == user.pk)
+
+
+def held_match_ids(request) -> list[str]:
+    return list(request.session.get(SESSION_KEY, {}))

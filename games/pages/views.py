@@ -1,0 +1,352 @@
+"""The pages: start a match, the scoreboard with deal entry, corrections, settle-up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpResponseForbidden, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors
+from games.rules import GAMES, MatchOver, RuleViolation, fold, get_game
+from games.services import (
+    Conflict,
+    NotFound,
+    StaleVersion,
+    deal_record,
+    deal_replace,
+    deal_undo,
+    match_create,
+    preset_find,
+)
+from games.settlements import match_settlement
+
+from .access import can_score, held_match_ids, remember_edit_key
+from .board import board, team_labels
+from .forms import MatchSetupForm, deal_form_for, presets_for
+from .summaries import summary
+
+
+def get_match(public_id: str):
+    match = selectors.match_get(public_id)
+    if match is None:
+        raise Http404(_("No match with this id."))
+    return match
+
+
+def qr_svg(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff")
+
+
+@require_GET
+def home(request):
+    held = selectors.matches_visible_to(request.user, held_match_ids(request))[:20]
+    return render(request, "home.html", {"games": GAMES.values(), "matches": held})
+
+
+@require_http_methods(["GET", "POST"])
+def match_new(request, game: str):
+    engine = GAMES.get(game)
+    if engine is None:
+        raise Http404(_("Unknown game."))
+    preset_key = request.POST.get("preset") or request.GET.get("preset") or ""
+    preset = preset_find(preset_key) if preset_key else None
+    if preset is not None and preset.game != game:
+        preset = None
+    base_rules = dict(preset.rules) if preset else {}
+    players = base_rules.get("players", engine.Options().players)
+    try:
+        resolved = engine.options_to_data(engine.resolve_options(base_rules, players=players))
+    except RuleViolation:
+        resolved = engine.options_to_data(engine.resolve_options({}, players=players))
+    form = MatchSetupForm(
+        engine,
+        request.POST or None,
+        resolved=resolved,
+        initial={"preset": preset.key if preset else ""},
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            created = match_create(
+                game=game,
+                players=data["players"],
+                rules=form.rules(),
+                stake=data.get("stake"),
+                setup={"albur": data["albur"]} if data.get("albur") is not None else {},
+                owner=request.user,
+                preset=preset.key if preset else None,
+            )
+        except RuleViolation as exc:
+            for key, value in exc.errors.items():
+                target = {"players": None, "rules": None}.get(key, key)
+                for message in _messages(value):
+                    form.add_error(target if target in form.fields else None, message)
+        else:
+            remember_edit_key(request, created.match, created.edit_key)
+            return redirect("pages:match", public_id=created.match.public_id)
+    return render(
+        request,
+        "games/new.html",
+        {
+            "game": engine,
+            "form": form,
+            "presets": presets_for(engine, request.user),
+            "preset": preset,
+        },
+    )
+
+
+def _messages(value: Any):
+    if isinstance(value, list):
+        for item in value:
+            yield from _messages(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            for message in _messages(item):
+                yield f"{key.replace('_', ' ')}: {message}" if not key.isdigit() else message
+    else:
+        yield str(value)
+
+
+@require_GET
+def match_edit_link(request, public_id: str, edit_key: str):
+    """The edit link: opening it on a phone lets that phone score the match."""
+    match = get_match(public_id)
+    remember_edit_key(request, match, edit_key)
+    if not can_score(request, match):
+        return HttpResponseForbidden(_("This edit link is not valid for this match."))
+    return redirect("pages:match", public_id=public_id)
+
+
+def _history(match) -> list[dict[str, Any]]:
+    """Every deal with its summary and the totals after it (a fold: the same numbers as the
+    cached state, per deal)."""
+    engine = get_game(match.game)
+    options = engine.options_from_data(match.rules)
+    deals = list(match.deals.all())
+    names = [seat.player.name for seat in match.seats.all()]
+    _, steps = fold(engine, options, match.setup, [d.input for d in deals])
+    rows = []
+    for deal, step in zip(deals, steps, strict=True):
+        after = engine.state_to_data(step.state)
+        rows.append(
+            {
+                "number": deal.number,
+                "summary": summary(match.game, deal.input, deal.outcome, names),
+                "outcome": deal.outcome,
+                "totals": after.get("scores") or after.get("balances") or after.get("chips"),
+            }
+        )
+    return rows
+
+
+def _match_context(request, match, form=None) -> dict[str, Any]:
+    engine = get_game(match.game)
+    scorer = can_score(request, match)
+    names = [seat.player.name for seat in match.seats.all()]
+    options = engine.options_from_data(match.rules)
+    share_url = request.build_absolute_uri(reverse("pages:match", args=[match.public_id]))
+    teams = engine.teams(options)
+    context = {
+        "match": match,
+        "game": engine,
+        "names": names,
+        "state": match.state,
+        "rules": match.rules,
+        "options": options,
+        "history": _history(match),
+        "can_score": scorer,
+        "share_url": share_url,
+        "share_qr": qr_svg(share_url),
+        "team_labels": team_labels(teams, names),
+        "board": board(match.game, match.state, names, teams, match.stake, match.rules),
+    }
+    if scorer:
+        from .access import held_edit_key
+
+        key = held_edit_key(request, match)
+        if key:
+            edit_url = request.build_absolute_uri(
+                reverse("pages:edit-link", args=[match.public_id, key])
+            )
+            context.update(edit_url=edit_url, edit_qr=qr_svg(edit_url))
+        if not match.finished:
+            context["form"] = form or deal_form_for(match, match.state)
+    return context
+
+
+@require_GET
+def match_page(request, public_id: str):
+    match = get_match(public_id)
+    return render(request, "games/match.html", _match_context(request, match))
+
+
+@require_GET
+def match_version(request, public_id: str):
+    """What the share page polls to notice a change."""
+    match = selectors.match_version(public_id)
+    if match is None:
+        raise Http404
+    return JsonResponse({"version": match})
+
+
+@require_POST
+def deal_new(request, public_id: str):
+    match = get_match(public_id)
+    if not can_score(request, match):
+        return HttpResponseForbidden(_("Only a phone with the edit link can score this match."))
+    form = deal_form_for(match, match.state, data=request.POST)
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                deal_record(
+                    match=match,
+                    raw=form.to_input(),
+                    expected_version=_int(request.POST.get("version")),
+                )
+        except RuleViolation as exc:
+            form.add_rule_errors(exc.errors)
+        except (Conflict, MatchOver, StaleVersion) as exc:
+            messages.error(request, str(exc))
+            return redirect("pages:match", public_id=public_id)
+        else:
+            return redirect(reverse("pages:match", args=[public_id]) + "#history")
+    return render(request, "games/match.html", _match_context(request, match, form), status=400)
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@require_http_methods(["GET", "POST"])
+def deal_edit(request, public_id: str, number: int):
+    match = get_match(public_id)
+    if not can_score(request, match):
+        return HttpResponseForbidden(_("Only a phone with the edit link can correct deals."))
+    deals = list(match.deals.all())
+    if not 1 <= number <= len(deals):
+        raise Http404
+    engine = get_game(match.game)
+    options = engine.options_from_data(match.rules)
+    before, _steps = fold(engine, options, match.setup, [d.input for d in deals[: number - 1]])
+    state_before = engine.state_to_data(before)
+    form = deal_form_for(
+        match,
+        state_before,
+        data=request.POST or None,
+        initial=_initial(match.game, deals[number - 1].input),
+    )
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                deal_replace(match=match, number=number, raw=form.to_input())
+            except RuleViolation as exc:
+                form.add_rule_errors(exc.errors)
+            except (Conflict, NotFound) as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Deal %(n)d corrected.") % {"n": number})
+                return redirect("pages:match", public_id=public_id)
+        status = 400
+    names = [s.player.name for s in match.seats.all()]
+    return render(
+        request,
+        "games/deal_edit.html",
+        {
+            "match": match,
+            "game": engine,
+            "number": number,
+            "form": form,
+            "state": state_before,
+            "names": names,
+            "options": options,
+            "rules": match.rules,
+            "team_labels": team_labels(engine.teams(options), names),
+            "form_action": reverse("pages:deal-edit", args=[public_id, number]),
+        },
+        status=status,
+    )
+
+
+def _initial(game: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """The form's fields from a stored deal input, so a correction starts from what was typed."""
+    initial = {k: v for k, v in raw.items() if not isinstance(v, (dict, list))}
+    if game == "marafon" and "points" in raw:
+        initial["points"] = raw["points"][0]
+    if game == "malilla" and "totals" in raw:
+        initial.update(total_0=raw["totals"][0], total_1=raw["totals"][1])
+    if game == "malilla" and isinstance(raw.get("turn_up"), dict):
+        initial.update(turn_rank=raw["turn_up"].get("rank"), turn_suit=raw["turn_up"].get("suit"))
+    if game == "etori":
+        for team, count in enumerate(raw.get("honours") or []):
+            initial[f"honours_{team}"] = count
+        for team, suits in enumerate(raw.get("aces") or []):
+            for suit in suits or []:
+                initial[f"ace_{suit}"] = team
+    if game == "rikken":
+        for suffix, entry in zip(("", "_2"), raw.get("contracts") or [], strict=False):
+            initial.update({f"{k}{suffix}": v for k, v in entry.items() if not isinstance(v, dict)})
+            if isinstance(entry.get("called"), dict):
+                initial["called_suit"] = entry["called"].get("suit")
+    return initial
+
+
+@require_http_methods(["GET", "POST"])
+def deal_undo_page(request, public_id: str, number: int):
+    match = get_match(public_id)
+    if not can_score(request, match):
+        return HttpResponseForbidden(_("Only a phone with the edit link can undo deals."))
+    if request.method == "POST":
+        try:
+            deal_undo(match=match, number=number)
+        except (Conflict, NotFound) as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Deal %(n)d undone.") % {"n": number})
+        return redirect("pages:match", public_id=public_id)
+    deal = next((d for d in match.deals.all() if d.number == number), None)
+    if deal is None:
+        raise Http404
+    names = [s.player.name for s in match.seats.all()]
+    return render(
+        request,
+        "games/undo.html",
+        {
+            "match": match,
+            "number": number,
+            "summary": summary(match.game, deal.input, deal.outcome, names),
+        },
+    )
+
+
+@require_GET
+def settlement_page(request, public_id: str):
+    match = get_match(public_id)
+    try:
+        settlement = match_settlement(match)
+    except RuleViolation:
+        raise Http404(_("This game is not played for money.")) from None
+    names = {seat.number: seat.player.name for seat in match.seats.all()}
+    for transfer in settlement["transfers"]:
+        transfer["payer_name"] = names[transfer["from"]]
+        transfer["payee_name"] = names[transfer["to"]]
+    return render(
+        request,
+        "games/settlement.html",
+        {
+            "match": match,
+            "game": get_game(match.game),
+            "settlement": settlement,
+        },
+    )
