@@ -341,6 +341,9 @@ class Game(ABC, Generic[O, S, D]):
                     f"{players} players were entered; the players option says {values['players']}.",
                 )
             values.setdefault("players", players)
+            problem = self.check_players(values["players"])
+            if problem and not errors.has(("rules", "players")):
+                errors.add("players", problem)
         errors.raise_if_any()
         resolved = self.Options(**values)
         self.check_options(resolved, errors)
