@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -40,7 +41,9 @@ def get_match(public_id: str):
     return match
 
 
+@lru_cache(maxsize=512)
 def qr_svg(url: str) -> str:
+    # The same link always draws the same code; drawing it costs more than the rest of a page.
     return segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff")
 
 
@@ -166,6 +169,7 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         "share_url": share_url,
         "share_qr": qr_svg(share_url),
         "team_labels": team_labels(teams, names),
+        "deals_url": reverse("pages:deal-new", args=[match.public_id]),
         "board": board(match.game, match.state, names, teams, match.stake, match.rules),
     }
     if scorer:

@@ -372,6 +372,7 @@ class Game(ABC, Generic[O, S, D]):
                     "name": fld.name,
                     "default": to_data(fld.default),
                     "help": fld.metadata["help"],
+                    "kind": fld.metadata["kind"].__name__,
                     "choices": list(fld.metadata["choices"]) or None,
                 }
             )

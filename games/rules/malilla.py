@@ -253,12 +253,12 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
             errors.add("dealer", f"Team {state.albur} won the albur: the other team deals first.")
         dealer = state.dealer if dealer is None else dealer
 
-        given = [k for k in IRREGULARITIES if raw.get(k) not in (None, False)]
+        # 0 is not false here: only an absent field, null or false means "not this kind".
+        given = [k for k in IRREGULARITIES if raw.get(k) is not None and raw.get(k) is not False]
         played = [k for k in ("turn_up", "totals", "cards") if raw.get(k) is not None]
         if len(given) > 1 or (given and played):
-            errors.add(
-                given[-1] if len(given) > 1 else played[0], f"A {given[0]} is entered on its own."
-            )
+            other = given[1] if len(given) > 1 else played[0]
+            errors.add(other, f"Enter either {given[0]} or {other}, not both.")
             errors.raise_if_any()
         kind = given[0] if given else "played"
         deal: dict[str, Any] = {}

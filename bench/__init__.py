@@ -1,0 +1,1 @@
+"""Benchmarks with their targets; run with ``make bench``."""

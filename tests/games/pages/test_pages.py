@@ -1,0 +1,228 @@
+"""The phone pages through Django's test client: everything works without JavaScript."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Deal, Match
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = {
+    "marafon": ["Anna", "Bruno", "Carla", "Dario"],
+    "trionfo": ["Anna", "Bruno", "Carla", "Dario", "Elena"],
+    "malilla": ["Ana", "Beto", "Carmen", "Diego"],
+    "rikken": ["Anna", "Bram", "Cor", "Dirk"],
+    "etori": ["Aki", "Ben", "Chie", "Dai"],
+}
+
+
+def start(client: Client, game: str, **extra) -> str:
+    form = client.get(f"/new/{game}/").context["form"]
+    data = {name: ("on" if value is True else value)
+            for name, value in ((f.name, f.initial) for f in form)
+            if value not in (None, False) and not name.startswith("player_")}
+    data.update({f"player_{i}": name for i, name in enumerate(PLAYERS[game])}, **extra)
+    response = client.post(f"/new/{game}/", data)
+    assert response.status_code == 302, response.context["form"].errors
+    return response["Location"]
+
+
+def errors_in(response) -> list[str]:
+    return re.findall(r'class="error" role="alert">([^<]*)<', response.content.decode())
+
+
+@pytest.mark.parametrize("game", PLAYERS)
+def test_every_game_starts_from_the_page_with_its_defaults(client, game):
+    url = start(client, game)
+
+    match = Match.objects.get()
+    assert url == f"/m/{match.public_id}/"
+    assert match.game == game
+    page = client.get(url)
+    assert page.status_code == 200
+    assert b'class="deal-form"' in page.content
+    assert all(name.encode() in page.content for name in PLAYERS[game])
+
+
+def test_the_setup_explains_every_option(client):
+    page = client.get("/new/rikken/").content.decode()
+
+    for option in ("partner_pays", "all_tricks_bonus", "all_pass", "beter_suit", "troela"):
+        assert f'name="rule_{option}"' in page
+    assert "When all pass" in page
+
+
+def test_a_preset_preselects_its_options(client):
+    form = client.get("/new/marafon/?preset=marafon-31-31-41").context["form"]
+
+    assert form["rule_target"].initial == 31
+    assert form["rule_bella_target"].initial == 41
+
+
+def test_players_with_a_gap_are_refused_and_kept(client):
+    response = client.post("/new/marafon/", {"player_0": "Anna", "player_1": "",
+                                             "player_2": "Carla", "player_3": "Dario",
+                                             "rule_target": "41"})
+
+    assert response.status_code == 200
+    assert Match.objects.count() == 0
+    assert b'value="Carla"' in response.content
+
+
+def test_marafon_quick_entry_without_javascript(client):
+    url = start(client, "marafon")
+
+    response = client.post(f"{url}deals/", {"battezzante": "2", "trump": "cups", "points": "7",
+                                            "marafona": "0"})
+
+    assert response.status_code == 302
+    deal = Deal.objects.get()
+    assert deal.input == {"trump": "cups", "battezzante": 2, "marafona": 0, "points": [7, 4]}
+    page = client.get(url).content.decode()
+    assert "must not look" in page
+
+
+def test_an_invalid_deal_shows_the_rules_message_and_keeps_what_was_typed(client):
+    url = start(client, "marafon")
+
+    response = client.post(f"{url}deals/", {"battezzante": "2", "trump": "cups",
+                                            "action": "cards", "aces_0": "3", "figures_0": "11",
+                                            "aces_1": "2", "figures_1": "9", "last_trick": "0"})
+
+    assert response.status_code == 400
+    assert "The teams&#x27; aces must add up to the 4 aces of the pack." in errors_in(response)
+    assert b'name="figures_0" value="11"' in response.content
+    assert Deal.objects.count() == 0
+
+
+def test_a_claim_from_the_page(client):
+    url = start(client, "marafon", rule_match_format="single_game")
+
+    client.post(f"{url}deals/", {"battezzante": "0", "trump": "coins", "action": "claim",
+                                 "claim_seat": "1", "claim_aces": "4", "claim_figures": "20"})
+
+    page = client.get(url).content.decode()
+    assert Match.objects.get().state["winner"] == 0  # 0 + 32 thirds < 123: the claim fails
+    assert "Winner: Anna &amp; Carla" in page
+    assert 'class="deal-form"' not in page
+
+
+@pytest.mark.parametrize(
+    ("game", "first", "second"),
+    [
+        ("trionfo", {"first_speaker": "0", "bid": "chiamo", "declarer": "1", "trump": "coins",
+                     "partner": "3", "called_rank": "3", "called_suit": "cups", "points": "7"},
+         {"bid": "pass"}),
+        ("malilla", {"dealer": "0", "turn_rank": "K", "turn_suit": "cups", "total_0": "43"},
+         {"action": "misdeal"}),
+        ("rikken", {"dealer": "0", "contract": "rik", "declarer": "0", "partner": "2",
+                    "trump": "spades", "called_suit": "hearts", "tricks": "9"},
+         {"contract": "misere", "declarer": "1", "tricks": "0", "contract_2": "piek",
+          "declarer_2": "3", "tricks_2": "1"}),
+        ("etori", {"trump": "spades", "honours_0": "9", "ace_spades": "1", "ace_hearts": "0",
+                   "ace_clubs": "1", "ace_diamonds": "1"},
+         {"trump": "hearts", "honours_1": "12", "ace_spades": "0", "ace_hearts": "0",
+          "ace_clubs": "1", "ace_diamonds": "1"}),
+    ],
+)
+def test_deals_of_every_game_from_the_page(client, game, first, second):
+    url = start(client, game, stake="0.10") if game in ("trionfo", "rikken") else start(
+        client, game)
+
+    for data in (first, second):
+        response = client.post(f"{url}deals/", data)
+        assert response.status_code == 302, errors_in(response)
+
+    assert Deal.objects.count() == 2
+    assert client.get(url).status_code == 200
+
+
+def test_malilla_fills_the_other_total(client):
+    url = start(client, "malilla")
+
+    client.post(f"{url}deals/", {"dealer": "0", "turn_rank": "7", "turn_suit": "coins",
+                                 "total_1": "40"})
+
+    assert Deal.objects.get().input["totals"] == [30, 40]
+
+
+def test_a_phone_without_the_edit_link_only_follows(client):
+    url = start(client, "marafon")
+    other = Client()
+
+    page = other.get(url)
+    refused = other.post(f"{url}deals/", {"battezzante": "2", "trump": "cups", "points": "7"})
+
+    assert page.status_code == 200
+    assert b'class="deal-form"' not in page.content
+    assert refused.status_code == 403
+    assert Deal.objects.count() == 0
+
+
+def test_the_edit_link_lets_a_second_phone_score(client):
+    url = start(client, "marafon")
+    edit_url = client.get(url).context["edit_url"]
+    second = Client()
+
+    second.get(edit_url.replace("http://testserver", ""))
+    response = second.post(f"{url}deals/", {"battezzante": "2", "trump": "cups", "points": "7"})
+
+    assert response.status_code == 302
+    assert Deal.objects.count() == 1
+
+
+def test_a_wrong_edit_link_is_refused(client):
+    url = start(client, "marafon")
+
+    response = Client().get(f"{url}edit/not-the-key/")
+
+    assert response.status_code == 403
+
+
+def test_correct_and_undo_from_the_page(client):
+    url = start(client, "marafon")
+    client.post(f"{url}deals/", {"battezzante": "2", "trump": "cups", "points": "7"})
+    client.post(f"{url}deals/", {"trump": "coins", "points": "5"})
+
+    edit_page = client.get(f"{url}deals/1/edit/")
+    corrected = client.post(f"{url}deals/1/edit/", {"battezzante": "2", "trump": "cups",
+                                                   "points": "2"})
+    confirm = client.get(f"{url}deals/2/undo/")
+    undone = client.post(f"{url}deals/2/undo/")
+
+    assert edit_page.status_code == 200
+    assert corrected.status_code == 302
+    assert confirm.status_code == 200 and b"Yes, undo it" in confirm.content
+    assert undone.status_code == 302
+    assert Match.objects.get().state["scores"] == [2, 9]
+
+
+def test_the_version_endpoint_moves_with_each_deal(client):
+    url = start(client, "marafon")
+    before = client.get(f"{url}version/").json()["version"]
+
+    client.post(f"{url}deals/", {"battezzante": "2", "trump": "cups", "points": "7"})
+
+    assert client.get(f"{url}version/").json()["version"] == before + 1
+
+
+def test_the_settle_up_page_shows_money_and_transfers(client):
+    url = start(client, "rikken", stake="0.10")
+    client.post(f"{url}deals/", {"dealer": "0", "contract": "rik", "declarer": "0",
+                                 "partner": "2", "trump": "spades", "tricks": "9"})
+
+    page = client.get(f"{url}settle/").content.decode()
+
+    assert "Bram pays" in page and "Dirk pays" in page
+    assert "0.20" in page
+
+
+def test_no_page_asks_another_origin(client):
+    url = start(client, "rikken", stake="0.10")
+
+    for path in ("/", "/new/rikken/", url, f"{url}settle/"):
+        html = client.get(path).content.decode()
+        sources = re.findall(r'(?:src|href)="([^"]+)"', html)
+        assert all(s.startswith(("/", "#", "?", "http://testserver")) for s in sources), path
