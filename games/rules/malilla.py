@@ -60,6 +60,8 @@ class Variant:
     scoring: str
     turn_up_bonus: bool
     seven_discard_rule: bool
+    # What may be turned up to show trumps, when it is more than the pack played with.
+    turn_up_pack: Pack | None = None
 
     @property
     def deal_points(self) -> int:
@@ -76,8 +78,11 @@ class Variant:
         return sum(values[: 4 * tricks])
 
 
-MACAU_PACK = Pack(
-    "the 40-card French pack", FRENCH_SUITS, ("7", "A", "K", "J", "Q", "10", "9", "8", "6", "5")
+MACAU_RANKS = ("7", "A", "K", "J", "Q", "10", "9", "8", "6", "5")
+MACAU_PACK = Pack("the 40-card French pack", FRENCH_SUITS, MACAU_RANKS)
+# In Macau one of the four 2s left out of the pack is turned up to show trumps (seed text).
+MACAU_TURN_UP = Pack(
+    "the 40-card French pack, or a 2 showing trumps", FRENCH_SUITS, (*MACAU_RANKS, "2")
 )
 VARIANTS = {
     v.slug: v
@@ -114,6 +119,7 @@ VARIANTS = {
             "difference",
             turn_up_bonus=False,
             seven_discard_rule=False,
+            turn_up_pack=MACAU_TURN_UP,
         ),
     )
 }
@@ -298,7 +304,9 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
         if raw.get("turn_up") is None:
             errors.add("turn_up", "Enter the dealer's turned-up card: it gives trumps.")
         else:
-            deal["turn_up"] = read_card(raw["turn_up"], errors, ("turn_up",), variant.pack)
+            deal["turn_up"] = read_card(
+                raw["turn_up"], errors, ("turn_up",), variant.turn_up_pack or variant.pack
+            )
         entries = [k for k in ("totals", "cards") if raw.get(k) is not None]
         if not entries:
             errors.add("totals", "Enter each team's total, or its card points and tricks.")

@@ -20,9 +20,11 @@ PLAYERS = {
 
 def start(client: Client, game: str, **extra) -> str:
     form = client.get(f"/new/{game}/").context["form"]
-    data = {name: ("on" if value is True else value)
-            for name, value in ((f.name, f.initial) for f in form)
-            if value not in (None, False) and not name.startswith("player_")}
+    data = {
+        name: ("on" if value is True else value)
+        for name, value in ((f.name, f.initial) for f in form)
+        if value not in (None, False) and not name.startswith("player_")
+    }
     data.update({f"player_{i}": name for i, name in enumerate(PLAYERS[game])}, **extra)
     response = client.post(f"/new/{game}/", data)
     assert response.status_code == 302, response.context["form"].errors
@@ -62,9 +64,16 @@ def test_a_preset_preselects_its_options(client):
 
 
 def test_players_with_a_gap_are_refused_and_kept(client):
-    response = client.post("/new/marafon/", {"player_0": "Anna", "player_1": "",
-                                             "player_2": "Carla", "player_3": "Dario",
-                                             "rule_target": "41"})
+    response = client.post(
+        "/new/marafon/",
+        {
+            "player_0": "Anna",
+            "player_1": "",
+            "player_2": "Carla",
+            "player_3": "Dario",
+            "rule_target": "41",
+        },
+    )
 
     assert response.status_code == 200
     assert Match.objects.count() == 0
@@ -74,8 +83,9 @@ def test_players_with_a_gap_are_refused_and_kept(client):
 def test_marafon_quick_entry_without_javascript(client):
     url = start(client, "marafon")
 
-    response = client.post(f"{url}deals/", {"battezzante": "2", "trump": "cups", "points": "7",
-                                            "marafona": "0"})
+    response = client.post(
+        f"{url}deals/", {"battezzante": "2", "trump": "cups", "points": "7", "marafona": "0"}
+    )
 
     assert response.status_code == 302
     deal = Deal.objects.get()
@@ -87,9 +97,19 @@ def test_marafon_quick_entry_without_javascript(client):
 def test_an_invalid_deal_shows_the_rules_message_and_keeps_what_was_typed(client):
     url = start(client, "marafon")
 
-    response = client.post(f"{url}deals/", {"battezzante": "2", "trump": "cups",
-                                            "action": "cards", "aces_0": "3", "figures_0": "11",
-                                            "aces_1": "2", "figures_1": "9", "last_trick": "0"})
+    response = client.post(
+        f"{url}deals/",
+        {
+            "battezzante": "2",
+            "trump": "cups",
+            "action": "cards",
+            "aces_0": "3",
+            "figures_0": "11",
+            "aces_1": "2",
+            "figures_1": "9",
+            "last_trick": "0",
+        },
+    )
 
     assert response.status_code == 400
     assert "The teams&#x27; aces must add up to the 4 aces of the pack." in errors_in(response)
@@ -100,8 +120,17 @@ def test_an_invalid_deal_shows_the_rules_message_and_keeps_what_was_typed(client
 def test_a_claim_from_the_page(client):
     url = start(client, "marafon", rule_match_format="single_game")
 
-    client.post(f"{url}deals/", {"battezzante": "0", "trump": "coins", "action": "claim",
-                                 "claim_seat": "1", "claim_aces": "4", "claim_figures": "20"})
+    client.post(
+        f"{url}deals/",
+        {
+            "battezzante": "0",
+            "trump": "coins",
+            "action": "claim",
+            "claim_seat": "1",
+            "claim_aces": "4",
+            "claim_figures": "20",
+        },
+    )
 
     page = client.get(url).content.decode()
     assert Match.objects.get().state["winner"] == 0  # 0 + 32 thirds < 123: the claim fails
@@ -112,24 +141,70 @@ def test_a_claim_from_the_page(client):
 @pytest.mark.parametrize(
     ("game", "first", "second"),
     [
-        ("trionfo", {"first_speaker": "0", "bid": "chiamo", "declarer": "1", "trump": "coins",
-                     "partner": "3", "called_rank": "3", "called_suit": "cups", "points": "7"},
-         {"bid": "pass"}),
-        ("malilla", {"dealer": "0", "turn_rank": "K", "turn_suit": "cups", "total_0": "43"},
-         {"action": "misdeal"}),
-        ("rikken", {"dealer": "0", "contract": "rik", "declarer": "0", "partner": "2",
-                    "trump": "spades", "called_suit": "hearts", "tricks": "9"},
-         {"contract": "misere", "declarer": "1", "tricks": "0", "contract_2": "piek",
-          "declarer_2": "3", "tricks_2": "1"}),
-        ("etori", {"trump": "spades", "honours_0": "9", "ace_spades": "1", "ace_hearts": "0",
-                   "ace_clubs": "1", "ace_diamonds": "1"},
-         {"trump": "hearts", "honours_1": "12", "ace_spades": "0", "ace_hearts": "0",
-          "ace_clubs": "1", "ace_diamonds": "1"}),
+        (
+            "trionfo",
+            {
+                "first_speaker": "0",
+                "bid": "chiamo",
+                "declarer": "1",
+                "trump": "coins",
+                "partner": "3",
+                "called_rank": "3",
+                "called_suit": "cups",
+                "points": "7",
+            },
+            {"bid": "pass"},
+        ),
+        (
+            "malilla",
+            {"dealer": "0", "turn_rank": "K", "turn_suit": "cups", "total_0": "43"},
+            {"action": "misdeal"},
+        ),
+        (
+            "rikken",
+            {
+                "dealer": "0",
+                "contract": "rik",
+                "declarer": "0",
+                "partner": "2",
+                "trump": "spades",
+                "called_suit": "hearts",
+                "tricks": "9",
+            },
+            {
+                "contract": "misere",
+                "declarer": "1",
+                "tricks": "0",
+                "contract_2": "piek",
+                "declarer_2": "3",
+                "tricks_2": "1",
+            },
+        ),
+        (
+            "etori",
+            {
+                "trump": "spades",
+                "honours_0": "9",
+                "ace_spades": "1",
+                "ace_hearts": "0",
+                "ace_clubs": "1",
+                "ace_diamonds": "1",
+            },
+            {
+                "trump": "hearts",
+                "honours_1": "12",
+                "ace_spades": "0",
+                "ace_hearts": "0",
+                "ace_clubs": "1",
+                "ace_diamonds": "1",
+            },
+        ),
     ],
 )
 def test_deals_of_every_game_from_the_page(client, game, first, second):
-    url = start(client, game, stake="0.10") if game in ("trionfo", "rikken") else start(
-        client, game)
+    url = (
+        start(client, game, stake="0.10") if game in ("trionfo", "rikken") else start(client, game)
+    )
 
     for data in (first, second):
         response = client.post(f"{url}deals/", data)
@@ -142,8 +217,9 @@ def test_deals_of_every_game_from_the_page(client, game, first, second):
 def test_malilla_fills_the_other_total(client):
     url = start(client, "malilla")
 
-    client.post(f"{url}deals/", {"dealer": "0", "turn_rank": "7", "turn_suit": "coins",
-                                 "total_1": "40"})
+    client.post(
+        f"{url}deals/", {"dealer": "0", "turn_rank": "7", "turn_suit": "coins", "total_1": "40"}
+    )
 
     assert Deal.objects.get().input["totals"] == [30, 40]
 
@@ -187,8 +263,9 @@ def test_correct_and_undo_from_the_page(client):
     client.post(f"{url}deals/", {"trump": "coins", "points": "5"})
 
     edit_page = client.get(f"{url}deals/1/edit/")
-    corrected = client.post(f"{url}deals/1/edit/", {"battezzante": "2", "trump": "cups",
-                                                   "points": "2"})
+    corrected = client.post(
+        f"{url}deals/1/edit/", {"battezzante": "2", "trump": "cups", "points": "2"}
+    )
     confirm = client.get(f"{url}deals/2/undo/")
     undone = client.post(f"{url}deals/2/undo/")
 
@@ -210,8 +287,17 @@ def test_the_version_endpoint_moves_with_each_deal(client):
 
 def test_the_settle_up_page_shows_money_and_transfers(client):
     url = start(client, "rikken", stake="0.10")
-    client.post(f"{url}deals/", {"dealer": "0", "contract": "rik", "declarer": "0",
-                                 "partner": "2", "trump": "spades", "tricks": "9"})
+    client.post(
+        f"{url}deals/",
+        {
+            "dealer": "0",
+            "contract": "rik",
+            "declarer": "0",
+            "partner": "2",
+            "trump": "spades",
+            "tricks": "9",
+        },
+    )
 
     page = client.get(f"{url}settle/").content.decode()
 

@@ -518,3 +518,19 @@ def test_incremental_entry_with_json_round_trip_equals_the_fold(match, data):
     after, steps_after = fold(GAME, options, setup, replaced)
     assert after == folded
     assert [s.outcome for s in steps_after] == outcomes
+
+
+def test_macau_shows_trumps_with_a_2_from_outside_the_pack():
+    # Seed: in Macau the four 2s left out of the pack are used to show the trump suit.
+    game = get_game("malilla")
+    options = game.resolve_options({"variant": "macau", "turn_up_bonus": True}, players=4)
+    state = game.initial_state(options, {})
+
+    result = game.record(
+        {"dealer": 0, "turn_up": {"rank": "2", "suit": "hearts"}, "totals": [40, 30]},
+        state=state,
+        options=options,
+    )
+
+    assert result.outcome["bonus"] is None
+    assert result.outcome["points"] == [10, 0]
