@@ -137,7 +137,15 @@ def match_links(match, request) -> dict[str, str]:
     def absolute(path: str) -> str:
         return request.build_absolute_uri(path) if request is not None else path
 
-    return {
+    links = {
         "self": absolute(reverse("api:match-detail", args=[match.public_id])),
         "deals": absolute(reverse("api:deal-list", args=[match.public_id])),
+        "page": absolute(reverse("pages:match", args=[match.public_id])),
     }
+    if GAMES[match.game].money:
+        links["settlement"] = absolute(reverse("api:match-settlement", args=[match.public_id]))
+    edit_key = getattr(match, "edit_key", None)
+    if edit_key:
+        # Only the creation answer knows the key: the link that lets a phone score the match.
+        links["edit_page"] = absolute(reverse("pages:edit-link", args=[match.public_id, edit_key]))
+    return links

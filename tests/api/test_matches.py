@@ -177,3 +177,23 @@ def test_schema_and_docs_are_served_without_a_cdn(api_client):
     html = docs.content.decode()
     assert "cdn" not in html.lower()
     assert "swagger-ui" in html
+
+
+def test_the_creation_answer_links_the_pages(api_client):
+    body = create(api_client, {"game": "trionfo", "players": TRIONFO_PLAYERS}).json()
+
+    links = body["links"]
+    assert links["page"] == f"http://testserver/m/{body['id']}/"
+    assert links["edit_page"] == f"http://testserver/m/{body['id']}/edit/{body['edit_key']}/"
+    assert links["settlement"].endswith(f"/api/v1/matches/{body['id']}/settlement/")
+    assert "edit_page" not in api_client.get(f"/api/v1/matches/{body['id']}/").json()["links"]
+
+
+def test_the_edit_page_link_lets_a_browser_score(api_client, client):
+    body = create(api_client, {"game": "marafon", "players": MARAFON_PLAYERS}).json()
+
+    client.get(body["links"]["edit_page"].replace("http://testserver", ""))
+    response = client.post(f"/m/{body['id']}/deals/", {"battezzante": "0", "trump": "cups",
+                                                       "points": "6"})
+
+    assert response.status_code == 302
