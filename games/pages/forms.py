@@ -95,6 +95,7 @@ class MatchSetupForm(forms.Form):
                 label=_("Player %(number)d") % {"number": seat + 1},
                 max_length=MAX_NAME_LENGTH,
                 required=seat < min(game.player_counts),
+                widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
         self.fields["preset"] = forms.CharField(required=False, widget=forms.HiddenInput)
         self.option_names = []

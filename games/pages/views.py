@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import selectors
+from games.models import Player
 from games.rules import GAMES, MatchOver, RuleViolation, fold, get_game
 from games.services import (
     Conflict,
@@ -76,10 +77,11 @@ def match_new(request, game: str):
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        known = known_players()
         try:
             created = match_create(
                 game=game,
-                players=data["players"],
+                players=[known.get(name.casefold(), name) for name in data["players"]],
                 rules=form.rules(),
                 stake=data.get("stake"),
                 setup={"albur": data["albur"]} if data.get("albur") is not None else {},
@@ -102,8 +104,22 @@ def match_new(request, game: str):
             "form": form,
             "presets": presets_for(engine, request.user),
             "preset": preset,
+            "known_names": sorted({p.name for p in known_player_rows()}),
         },
     )
+
+
+def known_player_rows():
+    return Player.objects.filter(known=True).only("id", "name")[:500]
+
+
+def known_players() -> dict[str, int]:
+    """Known players by name, for the names typed at the table; a name two of them share
+    stays a guest's name, since it cannot tell them apart."""
+    by_name: dict[str, list[int]] = {}
+    for player in known_player_rows():
+        by_name.setdefault(player.name.casefold(), []).append(player.pk)
+    return {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
 
 
 def _messages(value: Any):

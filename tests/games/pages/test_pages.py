@@ -312,3 +312,15 @@ def test_no_page_asks_another_origin(client):
         html = client.get(path).content.decode()
         sources = re.findall(r'(?:src|href)="([^"]+)"', html)
         assert all(s.startswith(("/", "#", "?", "http://testserver")) for s in sources), path
+
+
+def test_a_known_players_name_picks_that_player(client):
+    from tests.factories import PlayerFactory
+
+    known = PlayerFactory(name="Carla")
+    page = client.get("/new/marafon/").content.decode()
+
+    start(client, "marafon")
+
+    assert '<option value="Carla">' in page
+    assert Match.objects.get().seats.get(number=2).player == known
