@@ -1,6 +1,13 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from api.views.clubs import (
+    ClubDetailView,
+    ClubDirectorView,
+    ClubListView,
+    ClubMemberView,
+    ClubMergeView,
+)
 from api.views.deals import DealDetailView, DealListView
 from api.views.matches import MatchDetailView, MatchListView
 from api.views.presets import PresetDetailView, PresetListView
@@ -25,5 +32,10 @@ urlpatterns = [
     ),
     path("settlements/", EveningSettlementView.as_view(), name="settlements"),
     path("presets/", PresetListView.as_view(), name="preset-list"),
+    path("clubs/", ClubListView.as_view(), name="club-list"),
+    path("clubs/<slug:slug>/", ClubDetailView.as_view(), name="club-detail"),
+    path("clubs/<slug:slug>/members/", ClubMemberView.as_view(), name="club-members"),
+    path("clubs/<slug:slug>/members/merge/", ClubMergeView.as_view(), name="club-merge"),
+    path("clubs/<slug:slug>/directors/", ClubDirectorView.as_view(), name="club-directors"),
     path("presets/<str:key>/", PresetDetailView.as_view(), name="preset-detail"),
 ]

@@ -22,6 +22,7 @@ class PresetCreateSerializer(StrictSerializer):
         max_length=300, required=False, default="", allow_blank=True
     )
     rules = serializers.DictField(default=dict)
+    club = serializers.SlugField(required=False, help_text="Save as this club's house rules.")
 
 
 def preset_data(preset) -> dict:
@@ -35,4 +36,5 @@ def preset_data(preset) -> dict:
         "rules": preset.rules,
         "builtin": not saved,
         "owner": preset.owner.get_username() if saved else None,
+        "club": preset.club.slug if saved and preset.club_id else None,
     }

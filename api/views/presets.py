@@ -9,7 +9,8 @@ from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.serializers.presets import PresetCreateSerializer, PresetSerializer, preset_data
-from games.models import RulePreset
+from games.models import Club, RulePreset
+from games.rules import RuleViolation
 from games.rules.presets import BUILTIN_PRESETS, PRESETS_BY_KEY
 from games.services import preset_create, preset_delete
 
@@ -31,7 +32,9 @@ class PresetListView(APIView):
     def get(self, request):
         game = request.query_params.get("game")
         mine = request.query_params.get("mine") in ("1", "true")
-        saved = RulePreset.objects.select_related("owner")
+        saved = RulePreset.objects.select_related("owner", "club")
+        if request.query_params.get("club"):
+            saved = saved.filter(club__slug=request.query_params["club"])
         if game:
             saved = saved.filter(game=game)
         if mine:
@@ -48,7 +51,13 @@ class PresetListView(APIView):
     def post(self, request):
         serializer = PresetCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        preset = preset_create(owner=request.user, **serializer.validated_data)
+        data = dict(serializer.validated_data)
+        club = None
+        if "club" in data:
+            club = Club.objects.filter(slug=data.pop("club")).first()
+            if club is None:
+                raise RuleViolation.at("club", "There is no such club.")
+        preset = preset_create(owner=request.user, club=club, **data)
         return Response(preset_data(preset), status=status.HTTP_201_CREATED)
 
 

@@ -17,6 +17,15 @@ class RulePreset(models.Model):
         related_name="rule_presets",
         verbose_name=_("owner"),
     )
+    club = models.ForeignKey(
+        "games.Club",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="presets",
+        verbose_name=_("club"),
+        help_text=_("House rules of a club, kept by its directors."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -427,7 +427,9 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     def _check_together(self, entries: list[ContractEntry], errors: Errors) -> None:
         if len(entries) < 2:
             return
-        if len({e.row.rank for e in entries}) > 1:
+        if len({e.row.rank for e in entries}) > 1 or any(
+            e.row.side != "alone" or e.row.trumps != "none" for e in entries
+        ):
             errors.add(
                 "contracts", "Only equal contracts (like misère and piek) are played together."
             )
@@ -687,7 +689,9 @@ def contract_transfers(
     row, tricks = entry.row, entry.tricks
     made = row.made(tricks)
     amount = row.base + row.per_trick * abs(tricks - row.need)
-    if made and tricks == TRICKS and row.per_trick:
+    # The bonus belongs to contracts that count tricks up (rik, troela, solos to 12), not to
+    # the fixed ones that need an exact number.
+    if made and tricks == TRICKS and not row.exact:
         amount += options.all_tricks_bonus
     start = active.index(entry.declarer)
     in_order = active[start + 1 :] + active[:start]

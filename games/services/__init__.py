@@ -1,5 +1,6 @@
 """Every write to the games domain goes through these functions, one transaction each."""
 
+from .clubs import club_create, club_director_add, club_member_add, player_merge
 from .deals import deal_record, deal_replace, deal_undo
 from .errors import Conflict, NotFound, ServiceError, StaleVersion
 from .idempotency import idempotency_claim, idempotency_complete
@@ -14,6 +15,9 @@ __all__ = [
     "ServiceError",
     "StaleVersion",
     "check_preset_rules",
+    "club_create",
+    "club_director_add",
+    "club_member_add",
     "deal_record",
     "deal_replace",
     "deal_undo",
@@ -22,6 +26,7 @@ __all__ = [
     "idempotency_complete",
     "match_create",
     "match_recompute",
+    "player_merge",
     "preset_create",
     "preset_delete",
     "preset_find",

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from games.models import RulePreset
+from games.models import Club, RulePreset
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
 from games.rules.presets import PRESETS_BY_KEY
 
@@ -48,18 +48,28 @@ def check_preset_rules(game: str, rules: Mapping[str, Any]) -> None:
 
 
 def preset_create(
-    *, owner: Any, game: str, name: str, rules: Mapping[str, Any], description: str = ""
+    *,
+    owner: Any,
+    game: str,
+    name: str,
+    rules: Mapping[str, Any],
+    description: str = "",
+    club: Club | None = None,
 ) -> RulePreset:
+    """Saves house rules for ``owner``, or for a club that ``owner`` directs."""
     check_preset_rules(game, rules)
     errors = Errors()
     name = name.strip()
     if not name:
         errors.add("name", "Give the house rules a name.")
+    if club is not None and not club.directors.filter(pk=owner.pk).exists():
+        errors.add("club", "Only the club's directors keep its house rules.")
     errors.raise_if_any()
     try:
         with transaction.atomic():
             return RulePreset.objects.create(
                 owner=owner,
+                club=club,
                 game=game,
                 name=name,
                 description=description.strip(),

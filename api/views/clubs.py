@@ -1,0 +1,127 @@
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.idempotency import idempotent
+from api.serializers.clubs import (
+    ClubCreateSerializer,
+    ClubSerializer,
+    DirectorAddSerializer,
+    MemberAddSerializer,
+    MemberSerializer,
+    MergeSerializer,
+    club_data,
+)
+from games.models import Club, Player
+from games.rules import RuleViolation
+from games.services import club_create, club_director_add, club_member_add, player_merge
+
+from .matches import IDEMPOTENCY_PARAMETER
+
+
+def get_club(slug: str) -> Club:
+    return get_object_or_404(Club.objects.prefetch_related("directors", "members"), slug=slug)
+
+
+def require_director(request, club: Club) -> None:
+    if not (request.user.is_authenticated and club.directors.filter(pk=request.user.pk).exists()):
+        raise PermissionDenied("Only the club's directors may do this.")
+
+
+class ClubListView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=ClubSerializer(many=True))
+    def get(self, request):
+        clubs = Club.objects.prefetch_related("directors", "members")
+        return Response([club_data(c) for c in clubs])
+
+    @extend_schema(
+        request=ClubCreateSerializer,
+        responses={201: ClubSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request):
+        serializer = ClubCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        club = club_create(director=request.user, **serializer.validated_data)
+        return Response(club_data(club), status=status.HTTP_201_CREATED)
+
+
+class ClubDetailView(APIView):
+    @extend_schema(responses=ClubSerializer)
+    def get(self, request, slug: str):
+        return Response(club_data(get_club(slug)))
+
+
+class ClubMemberView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        request=MemberAddSerializer,
+        responses={201: MemberSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request, slug: str):
+        club = get_club(slug)
+        require_director(request, club)
+        serializer = MemberAddSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        player = club_member_add(club=club, name=data.get("name"), player_id=data.get("id"))
+        return Response({"id": player.pk, "name": player.name}, status=status.HTTP_201_CREATED)
+
+
+class ClubMergeView(APIView):
+    """Two records of the same person become one (seats, clubs and account move over)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        request=MergeSerializer, responses=MemberSerializer, parameters=[IDEMPOTENCY_PARAMETER]
+    )
+    @idempotent
+    def post(self, request, slug: str):
+        club = get_club(slug)
+        require_director(request, club)
+        serializer = MergeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        members = club.members.all()
+        keep = members.filter(pk=serializer.validated_data["keep"]).first()
+        duplicate = Player.objects.filter(pk=serializer.validated_data["duplicate"]).first()
+        if keep is None:
+            raise RuleViolation.at("keep", "Keep a member of this club.")
+        if duplicate is None or not (
+            members.filter(pk=duplicate.pk).exists() or not duplicate.known
+        ):
+            raise RuleViolation.at("duplicate", "Merge a member of this club, or a guest.")
+        player = player_merge(keep=keep, duplicate=duplicate)
+        return Response({"id": player.pk, "name": player.name})
+
+
+class ClubDirectorView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        request=DirectorAddSerializer, responses=ClubSerializer, parameters=[IDEMPOTENCY_PARAMETER]
+    )
+    @idempotent
+    def post(self, request, slug: str):
+        club = get_club(slug)
+        require_director(request, club)
+        serializer = DirectorAddSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = (
+            get_user_model().objects.filter(username=serializer.validated_data["username"]).first()
+        )
+        if user is None:
+            raise RuleViolation.at("username", "There is no account with that name.")
+        club_director_add(club=club, user=user)
+        return Response(club_data(get_club(slug)))

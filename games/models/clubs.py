@@ -1,0 +1,29 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    """A club: its members (known players), its directors (accounts with rights over its events)
+    and its house rules."""
+
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="directed_clubs",
+        blank=True,
+        verbose_name=_("directors"),
+    )
+    members = models.ManyToManyField(
+        "games.Player", related_name="clubs", blank=True, verbose_name=_("members")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,113 @@
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Club, Player, Seat
+from games.services import match_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(django_user_model):
+    client = APIClient()
+    client.force_authenticate(django_user_model.objects.create_user("dir", password="pw-x-1234"))
+    return client
+
+
+@pytest.fixture
+def club(director):
+    response = director.post("/api/v1/clubs/", {"name": "Café De Zwaan"}, format="json")
+    assert response.status_code == 201
+    return response.json()
+
+
+def test_a_signed_in_player_founds_a_club_and_directs_it(club):
+    assert club["slug"] == "cafe-de-zwaan"
+    assert club["directors"] == ["dir"]
+
+
+def test_a_club_name_is_unique(director, club):
+    response = director.post("/api/v1/clubs/", {"name": "Café de Zwaan"}, format="json")
+
+    assert response.status_code == 400
+    assert "slug" in response.json()
+    assert Club.objects.count() == 1
+
+
+def test_directors_add_members_who_become_known_players(director, club):
+    added = director.post(f"/api/v1/clubs/{club['slug']}/members/", {"name": "Anna"}, format="json")
+
+    assert added.status_code == 201
+    assert Player.objects.get(pk=added.json()["id"]).known is True
+    assert director.get(f"/api/v1/clubs/{club['slug']}/").json()["members"] == [
+        {"id": added.json()["id"], "name": "Anna"}
+    ]
+
+
+def test_only_directors_change_a_club(club, django_user_model):
+    other = APIClient()
+    other.force_authenticate(django_user_model.objects.create_user("x", password="pw-x-1234"))
+
+    response = other.post(f"/api/v1/clubs/{club['slug']}/members/", {"name": "Anna"}, format="json")
+
+    assert response.status_code == 403
+    assert Player.objects.count() == 0
+
+
+def test_merging_two_records_of_one_person_moves_their_matches(director, club):
+    anna = director.post(
+        f"/api/v1/clubs/{club['slug']}/members/", {"name": "Anna"}, format="json"
+    ).json()
+    guest = match_create(game="marafon", players=["Anna B.", "B", "C", "D"]).match
+    guest_anna = guest.seats.get(number=0).player
+
+    response = director.post(
+        f"/api/v1/clubs/{club['slug']}/members/merge/",
+        {"keep": anna["id"], "duplicate": guest_anna.pk},
+        format="json",
+    )
+
+    assert response.status_code == 200
+    assert Seat.objects.get(match=guest, number=0).player_id == anna["id"]
+    assert not Player.objects.filter(pk=guest_anna.pk).exists()
+
+
+def test_two_people_of_one_match_cannot_be_merged(director, club):
+    match = match_create(game="marafon", players=["A", "B", "C", "D"]).match
+    first, second = (match.seats.get(number=n).player for n in (0, 1))
+    kept = director.post(f"/api/v1/clubs/{club['slug']}/members/", {"id": first.pk}, format="json")
+    assert kept.status_code == 201
+
+    response = director.post(
+        f"/api/v1/clubs/{club['slug']}/members/merge/",
+        {"keep": first.pk, "duplicate": second.pk},
+        format="json",
+    )
+
+    assert response.status_code == 409
+    assert Player.objects.filter(pk=second.pk).exists()
+
+
+def test_club_house_rules_are_kept_by_its_directors(director, club, django_user_model):
+    saved = director.post(
+        "/api/v1/presets/",
+        {
+            "game": "rikken",
+            "name": "Zwaan",
+            "rules": {"partner_pays": "never"},
+            "club": club["slug"],
+        },
+        format="json",
+    )
+    outsider = APIClient()
+    outsider.force_authenticate(django_user_model.objects.create_user("o", password="pw-x-1234"))
+    refused = outsider.post(
+        "/api/v1/presets/", {"game": "rikken", "name": "Zwaan", "club": club["slug"]}, format="json"
+    )
+
+    assert saved.status_code == 201
+    assert saved.json()["club"] == club["slug"]
+    assert refused.status_code == 400
+    assert "club" in refused.json()
+    listed = director.get(f"/api/v1/presets/?club={club['slug']}").json()
+    assert [p["name"] for p in listed if not p["builtin"]] == ["Zwaan"]
