@@ -58,10 +58,8 @@ def player_merge(*, keep: Player, duplicate: Player) -> Player:
     if keep.pk == duplicate.pk:
         raise RuleViolation.at("duplicate", "A player cannot be merged with themselves.")
     with transaction.atomic():
-        shared = (
-            Seat.objects.filter(player=keep)
-            .values("match")
-            .intersection(Seat.objects.filter(player=duplicate).values("match"))
+        shared = Seat.objects.filter(
+            player=keep, match__in=Seat.objects.filter(player=duplicate).values("match")
         )
         if shared.exists():
             raise Conflict("Both records sat at the same match: they are two people.")
