@@ -155,6 +155,9 @@ def _history(match) -> list[dict[str, Any]]:
     rows = []
     for deal, step in zip(deals, steps, strict=True):
         after = engine.state_to_data(step.state)
+        if deal.outcome.get("game") and after.get("games"):
+            # The deal won a game: show that game's final totals, not the next game's 0-0.
+            after = {"scores": after["games"][-1]["scores"]}
         rows.append(
             {
                 "number": deal.number,
@@ -304,6 +307,23 @@ def _initial(game: str, raw: dict[str, Any]) -> dict[str, Any]:
     initial = {k: v for k, v in raw.items() if not isinstance(v, (dict, list))}
     if game == "marafon" and "points" in raw:
         initial["points"] = raw["points"][0]
+    if game == "marafon" and isinstance(raw.get("cards"), list):
+        for team, count in enumerate(raw["cards"][:2]):
+            if isinstance(count, dict):
+                initial[f"aces_{team}"] = count.get("aces")
+                initial[f"figures_{team}"] = count.get("figures")
+    if game == "marafon" and isinstance(raw.get("claim"), dict):
+        claim = raw["claim"]
+        initial.update(
+            claim_seat=claim.get("seat"),
+            claim_aces=claim.get("aces"),
+            claim_figures=claim.get("figures"),
+        )
+    if game == "trionfo" and isinstance(raw.get("called_card"), dict):
+        card = raw["called_card"]
+        initial.update(called_rank=card.get("rank"), called_suit=card.get("suit"))
+    if game == "trionfo" and isinstance(raw.get("made"), bool):
+        initial["made"] = "yes" if raw["made"] else "no"
     if game == "malilla" and "totals" in raw:
         initial.update(total_0=raw["totals"][0], total_1=raw["totals"][1])
     if game == "malilla" and isinstance(raw.get("turn_up"), dict):

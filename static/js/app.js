@@ -16,6 +16,18 @@
     });
   });
 
+  // Fields that only one choice needs (the Trionfo partner with chiamo) hide for the others.
+  document.querySelectorAll("[data-show-when]").forEach(function (block) {
+    var rule = block.getAttribute("data-show-when").split("=");
+    var form = block.closest("form");
+    function update() {
+      var chosen = form.querySelector("input[name='" + rule[0] + "']:checked");
+      block.hidden = !!chosen && chosen.value !== rule[1];
+    }
+    form.addEventListener("change", update);
+    update();
+  });
+
   // Others at the table follow along: reload when the match changes, unless this phone is
   // in the middle of entering something.
   var poll = document.body.getAttribute("data-poll");

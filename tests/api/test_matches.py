@@ -193,7 +193,8 @@ def test_the_edit_page_link_lets_a_browser_score(api_client, client):
     body = create(api_client, {"game": "marafon", "players": MARAFON_PLAYERS}).json()
 
     client.get(body["links"]["edit_page"].replace("http://testserver", ""))
-    response = client.post(f"/m/{body['id']}/deals/", {"battezzante": "0", "trump": "cups",
-                                                       "points": "6"})
+    response = client.post(
+        f"/m/{body['id']}/deals/", {"battezzante": "0", "trump": "cups", "points": "6"}
+    )
 
     assert response.status_code == 302

@@ -1,0 +1,108 @@
+"""What a person does with a phone at the table: taps, counted, and a few page look-ups."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+
+class Taps:
+    """Taps a person makes on the page, counted so a test can hold a deal to a budget.
+
+    Choosing a radio (by its label), a select, a button, a link or opening a <details> is one tap
+    each; typing a number is one tap (into the field) whatever its length.
+    """
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.count = 0
+
+    def reset(self) -> int:
+        """The taps since the last reset, and start counting again."""
+        count, self.count = self.count, 0
+        return count
+
+    def tap(self, target: str | Locator) -> None:
+        locator = self.page.locator(target) if isinstance(target, str) else target
+        locator.click()
+        self.count += 1
+
+    def choose(self, name: str, value) -> None:
+        """Taps the label of the radio ``name`` = ``value``, as a thumb does."""
+        self.tap(radio_label(self.page, name, value))
+
+    def select(self, name: str, value: str) -> None:
+        self.page.locator(f'select[name="{name}"]').select_option(value)
+        self.count += 1
+
+    def type(self, name: str, value) -> None:
+        field = self.page.locator(f'input[name="{name}"]')
+        field.click()
+        self.count += 1
+        field.fill(str(value))
+
+    def button(self, text: str) -> None:
+        self.tap(self.page.get_by_role("button", name=text, exact=True))
+
+    def link(self, text: str, within: Locator | None = None) -> None:
+        scope = within if within is not None else self.page
+        self.tap(scope.get_by_role("link", name=text, exact=True))
+
+    def open(self, summary: str) -> None:
+        """Opens the <details> whose summary starts with ``summary``."""
+        self.tap(self.page.locator("summary", has_text=summary))
+
+    def key(self, points: int) -> None:
+        """One of Marafon's point keys (team 1's points): the deal is entered at once."""
+        self.tap(f'button.key[value="{points}"]')
+
+
+def radio_label(page: Page, name: str, value) -> Locator:
+    return page.locator(f'label:has(> input[type=radio][name="{name}"][value="{value}"])')
+
+
+def radio(page: Page, name: str, value) -> Locator:
+    return page.locator(f'input[type=radio][name="{name}"][value="{value}"]')
+
+
+def start_match(
+    page: Page, live_server, game: str, players: list[str], stake: str | None = None
+) -> Taps:
+    """From the home page: tap the game, fill in the players, start. Returns the taps made."""
+    taps = Taps(page)
+    page.goto(live_server.url + "/")
+    taps.tap(f'a[href="/new/{game}/"]')
+    for seat, name in enumerate(players):
+        taps.type(f"player_{seat}", name)
+    if stake is not None:
+        taps.type("stake", stake)
+    taps.button("Start the match")
+    page.wait_for_url(re.compile(r"/m/[^/]+/$"))
+    return taps
+
+
+def expect_next_deal(page: Page, number: int) -> None:
+    """The match page is back, asking for deal ``number``."""
+    expect(page.locator("#entry-title")).to_have_text(f"Deal {number}")
+
+
+def history_row(page: Page, number: int) -> Locator:
+    return page.locator("#history tbody tr").filter(
+        has=page.locator("td:first-child").get_by_text(str(number), exact=True)
+    )
+
+
+def totals(page: Page) -> list[str]:
+    """The big numbers of the scoreboard, in order."""
+    return [t.strip() for t in page.locator(".board .total .big").all_inner_texts()]
+
+
+def extras(page: Page) -> list[str]:
+    """The small line under each big number (games won, chips, money)."""
+    return [t.strip() for t in page.locator(".board .total .small").all_inner_texts()]
+
+
+def field_errors(page: Page, field: str) -> Locator:
+    """The error messages shown next to a field (its wrapper is #f-<name>)."""
+    return page.locator(f"#f-{field} .error")
