@@ -439,6 +439,9 @@ class MalillaDealForm(DealForm):
 
 
 class RikkenDealForm(DealForm):
+    # The tricks are the last tap: each key enters the deal.
+    trick_keys = list(range(14))
+
     def build(self):
         players = self.options.players
         if self.state["next"]["dealer"] is None:

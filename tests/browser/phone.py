@@ -36,6 +36,10 @@ class Taps:
         self.page.locator(f'select[name="{name}"]').select_option(value)
         self.count += 1
 
+    def enter(self, name: str, value) -> None:
+        """Taps a key that enters the deal by its field (Rikken's tricks)."""
+        self.tap(self.page.locator(f'button[name="{name}"][value="{value}"]'))
+
     def type(self, name: str, value) -> None:
         field = self.page.locator(f'input[name="{name}"]')
         field.click()
