@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,96 +15,214 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='IdempotencyRecord',
+            name="IdempotencyRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('scope', models.CharField(help_text='Method and path of the request.', max_length=300)),
-                ('key', models.CharField(max_length=255)),
-                ('fingerprint', models.CharField(help_text='SHA-256 of the request body.', max_length=64)),
-                ('status', models.PositiveSmallIntegerField(null=True)),
-                ('body', models.JSONField(null=True)),
-                ('headers', models.JSONField(default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "scope",
+                    models.CharField(help_text="Method and path of the request.", max_length=300),
+                ),
+                ("key", models.CharField(max_length=255)),
+                (
+                    "fingerprint",
+                    models.CharField(help_text="SHA-256 of the request body.", max_length=64),
+                ),
+                ("status", models.PositiveSmallIntegerField(null=True)),
+                ("body", models.JSONField(null=True)),
+                ("headers", models.JSONField(default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('scope', 'key'), name='idempotency_unique_key')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("scope", "key"), name="idempotency_unique_key")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=games.models.matches.new_public_id, editable=False, max_length=32, unique=True, verbose_name='public id')),
-                ('game', models.CharField(choices=[('marafon', 'Marafon-Beccaccino'), ('trionfo', 'Trionfo')], max_length=20, verbose_name='game')),
-                ('rules', models.JSONField(help_text='Every rule option, resolved.', verbose_name='rules')),
-                ('setup', models.JSONField(blank=True, default=dict, verbose_name='set-up')),
-                ('stake', models.DecimalField(blank=True, decimal_places=4, help_text='Money per unit, for money games.', max_digits=12, null=True, verbose_name='stake')),
-                ('edit_key_hash', models.CharField(editable=False, max_length=64)),
-                ('version', models.PositiveIntegerField(default=0, verbose_name='version')),
-                ('state', models.JSONField(verbose_name='state')),
-                ('finished', models.BooleanField(default=False, verbose_name='finished')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='matches', to=settings.AUTH_USER_MODEL, verbose_name='owner')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "public_id",
+                    models.CharField(
+                        default=games.models.matches.new_public_id,
+                        editable=False,
+                        max_length=32,
+                        unique=True,
+                        verbose_name="public id",
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[("marafon", "Marafon-Beccaccino"), ("trionfo", "Trionfo")],
+                        max_length=20,
+                        verbose_name="game",
+                    ),
+                ),
+                (
+                    "rules",
+                    models.JSONField(
+                        help_text="Every rule option, resolved.", verbose_name="rules"
+                    ),
+                ),
+                ("setup", models.JSONField(blank=True, default=dict, verbose_name="set-up")),
+                (
+                    "stake",
+                    models.DecimalField(
+                        blank=True,
+                        decimal_places=4,
+                        help_text="Money per unit, for money games.",
+                        max_digits=12,
+                        null=True,
+                        verbose_name="stake",
+                    ),
+                ),
+                ("edit_key_hash", models.CharField(editable=False, max_length=64)),
+                ("version", models.PositiveIntegerField(default=0, verbose_name="version")),
+                ("state", models.JSONField(verbose_name="state")),
+                ("finished", models.BooleanField(default=False, verbose_name="finished")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="matches",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="owner",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'match',
-                'verbose_name_plural': 'matches',
-                'ordering': ['-updated_at', '-id'],
+                "verbose_name": "match",
+                "verbose_name_plural": "matches",
+                "ordering": ["-updated_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Deal',
+            name="Deal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='number')),
-                ('input', models.JSONField(verbose_name='input')),
-                ('outcome', models.JSONField(verbose_name='outcome')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deals', to='games.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="number")),
+                ("input", models.JSONField(verbose_name="input")),
+                ("outcome", models.JSONField(verbose_name="outcome")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deals",
+                        to="games.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'number'],
+                "ordering": ["match", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, verbose_name='name')),
-                ('known', models.BooleanField(default=False, help_text='Known players can be picked by id; guests are typed in for one match.', verbose_name='known player')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='player', to=settings.AUTH_USER_MODEL, verbose_name='account')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=60, verbose_name="name")),
+                (
+                    "known",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Known players can be picked by id; guests are typed in for one match.",
+                        verbose_name="known player",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="player",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="account",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'player',
-                'verbose_name_plural': 'players',
-                'ordering': ['name', 'id'],
+                "verbose_name": "player",
+                "verbose_name_plural": "players",
+                "ordering": ["name", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='seat')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.match')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='games.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="seat")),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to="games.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'number'],
+                "ordering": ["match", "number"],
             },
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['owner', '-updated_at'], name='games_match_owner_i_47b210_idx'),
+            model_name="match",
+            index=models.Index(
+                fields=["owner", "-updated_at"], name="games_match_owner_i_47b210_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='deal',
-            constraint=models.UniqueConstraint(fields=('match', 'number'), name='deal_unique_number'),
+            model_name="deal",
+            constraint=models.UniqueConstraint(
+                fields=("match", "number"), name="deal_unique_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('match', 'number'), name='seat_unique_number'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("match", "number"), name="seat_unique_number"
+            ),
         ),
     ]

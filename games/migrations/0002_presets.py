@@ -6,40 +6,64 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='preset',
-            field=models.CharField(blank=True, help_text='The house rules it started from.', max_length=80, verbose_name='preset'),
+            model_name="match",
+            name="preset",
+            field=models.CharField(
+                blank=True,
+                help_text="The house rules it started from.",
+                max_length=80,
+                verbose_name="preset",
+            ),
         ),
         migrations.AlterField(
-            model_name='match',
-            name='game',
-            field=models.CharField(max_length=20, verbose_name='game'),
+            model_name="match",
+            name="game",
+            field=models.CharField(max_length=20, verbose_name="game"),
         ),
         migrations.CreateModel(
-            name='RulePreset',
+            name="RulePreset",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=20, verbose_name='game')),
-                ('name', models.CharField(max_length=80, verbose_name='name')),
-                ('description', models.CharField(blank=True, max_length=300, verbose_name='description')),
-                ('rules', models.JSONField(default=dict, verbose_name='rules')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rule_presets', to=settings.AUTH_USER_MODEL, verbose_name='owner')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(max_length=20, verbose_name="game")),
+                ("name", models.CharField(max_length=80, verbose_name="name")),
+                (
+                    "description",
+                    models.CharField(blank=True, max_length=300, verbose_name="description"),
+                ),
+                ("rules", models.JSONField(default=dict, verbose_name="rules")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rule_presets",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="owner",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'house-rule preset',
-                'verbose_name_plural': 'house-rule presets',
-                'ordering': ['game', 'name', 'id'],
-                'constraints': [models.UniqueConstraint(fields=('owner', 'game', 'name'), name='preset_unique_name_per_owner')],
+                "verbose_name": "house-rule preset",
+                "verbose_name_plural": "house-rule presets",
+                "ordering": ["game", "name", "id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("owner", "game", "name"), name="preset_unique_name_per_owner"
+                    )
+                ],
             },
         ),
     ]

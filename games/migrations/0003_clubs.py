@@ -6,32 +6,57 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_presets'),
+        ("games", "0002_presets"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Club',
+            name="Club",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('slug', models.SlugField(max_length=60, unique=True, verbose_name='slug')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('directors', models.ManyToManyField(blank=True, related_name='directed_clubs', to=settings.AUTH_USER_MODEL, verbose_name='directors')),
-                ('members', models.ManyToManyField(blank=True, related_name='clubs', to='games.player', verbose_name='members')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                ("slug", models.SlugField(max_length=60, unique=True, verbose_name="slug")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "directors",
+                    models.ManyToManyField(
+                        blank=True,
+                        related_name="directed_clubs",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="directors",
+                    ),
+                ),
+                (
+                    "members",
+                    models.ManyToManyField(
+                        blank=True, related_name="clubs", to="games.player", verbose_name="members"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'club',
-                'verbose_name_plural': 'clubs',
-                'ordering': ['name'],
+                "verbose_name": "club",
+                "verbose_name_plural": "clubs",
+                "ordering": ["name"],
             },
         ),
         migrations.AddField(
-            model_name='rulepreset',
-            name='club',
-            field=models.ForeignKey(blank=True, help_text='House rules of a club, kept by its directors.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='presets', to='games.club', verbose_name='club'),
+            model_name="rulepreset",
+            name="club",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="House rules of a club, kept by its directors.",
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="presets",
+                to="games.club",
+                verbose_name="club",
+            ),
         ),
     ]

@@ -1,0 +1,166 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .matches import new_public_id
+
+
+class Tournament(models.Model):
+    """A club's event: its game and rules, its format, its rounds, and a cache of its standings
+    that a Celery task rebuilds whenever ``standings_dirty`` is set."""
+
+    class Format(models.TextChoices):
+        INDIVIDUAL = "individual", _("Individual, re-seated every round")
+        SWISS = "swiss", _("Pairs, Swiss")
+        ROUND_ROBIN = "round_robin", _("Pairs, round robin")
+        KNOCKOUT = "knockout", _("Pairs, knockout")
+
+    class RoundKind(models.TextChoices):
+        DEALS = "deals", _("A number of deals")
+        GAME = "game", _("One game")
+        MATCH = "match", _("One match")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(_("name"), max_length=120)
+    game = models.CharField(_("game"), max_length=20)
+    rules = models.JSONField(_("rules"), help_text=_("Every rule option, resolved."))
+    preset = models.CharField(_("preset"), max_length=80, blank=True)
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    rounds = models.PositiveSmallIntegerField(_("rounds"))
+    round_kind = models.CharField(_("a round is"), max_length=10, choices=RoundKind.choices)
+    deals_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_size = models.PositiveSmallIntegerField(_("players a table"), default=4)
+    tie_breaks = models.JSONField(_("tie-breaks"), default=list, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    standings = models.JSONField(default=list, blank=True)
+    standings_dirty = models.BooleanField(default=False, db_index=True)
+    # When a result last changed: a recompute clears the dirty mark only if nothing changed
+    # while it ran, so a change is never lost between two recomputes.
+    standings_requested_at = models.DateTimeField(null=True, blank=True)
+    standings_computed_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entrant(models.Model):
+    """A player (individual events) or a pair (pairs events) in a tournament."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    partner = models.ForeignKey(
+        "games.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTERED)
+    seed = models.PositiveIntegerField(default=0)
+    joined_round = models.PositiveSmallIntegerField(
+        default=1, help_text=_("Late arrivals join later.")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "seed", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entrant_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        if self.partner_id:
+            return f"{self.player.name} & {self.partner.name}"
+        return self.player.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAWING = "drawing", _("Being drawn")
+        READY = "ready", _("Ready to play")
+        FAILED = "failed", _("Draw failed")
+        FINISHED = "finished", _("Finished")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAWING)
+    report = models.JSONField(
+        default=dict, blank=True, help_text=_("Why the draw came out as it did.")
+    )
+    drawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Table(models.Model):
+    """One table of one round: its match (scored like a friendly table through its private
+    link) and whether its result has been confirmed."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    match = models.OneToOneField(
+        "games.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="table"
+    )
+    # Entrant ids in seat order (pairs events: the two pairs); a bye has one entrant, no match.
+    seating = models.JSONField(default=list)
+    # The table's private link key: directors print it on table cards, so it is kept.
+    table_key = models.CharField(max_length=64, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.CharField(max_length=150, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class Correction(models.Model):
+    """Every change to a tournament table's deals after they were entered: who, when, what."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="corrections")
+    deal_number = models.PositiveIntegerField()
+    action = models.CharField(max_length=20)  # "replace", "undo"
+    by = models.CharField(max_length=150)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True)
+    after = models.JSONField(null=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.action} deal {self.deal_number} by {self.by}"

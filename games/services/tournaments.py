@@ -1,0 +1,198 @@
+"""Club tournaments: creating them, registration, drawing rounds (as Celery jobs), confirming
+table results, and keeping the standings cache fresh."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Club, Entrant, Player, Table, Tournament
+from games.rules import Errors, RuleViolation, UnknownGame, get_game
+
+from .errors import Conflict
+from .matches import hash_edit_key
+from .presets import preset_find
+
+PAIRS_FORMATS = {"swiss", "round_robin", "knockout"}
+TIE_BREAKS = ("difference", "buchholz", "sonneborn_berger", "head_to_head")
+
+
+def is_director(club: Club, user: Any) -> bool:
+    return bool(
+        user is not None and user.is_authenticated and club.directors.filter(pk=user.pk).exists()
+    )
+
+
+def tournament_create(
+    *,
+    club: Club,
+    user: Any,
+    name: str,
+    game: str,
+    format: str,
+    rounds: int,
+    round_kind: str,
+    deals_per_round: int | None = None,
+    table_size: int | None = None,
+    tie_breaks: Sequence[str] = (),
+    preset: str | None = None,
+    rules: dict[str, Any] | None = None,
+) -> Tournament:
+    errors = Errors()
+    if not is_director(club, user):
+        errors.add("club", "Only the club's directors run its tournaments.")
+    try:
+        engine = get_game(game)
+    except UnknownGame as exc:
+        raise RuleViolation.at("game", str(exc)) from None
+    teams = engine.teams(engine.Options()) if engine.slug != "rikken" else None
+    if format in PAIRS_FORMATS and not teams:
+        errors.add(
+            "format", f"{engine.name} has no fixed partnerships: play it as an individual event."
+        )
+    if format not in {*PAIRS_FORMATS, "individual"}:
+        errors.add("format", "Must be individual, swiss, round_robin or knockout.")
+    if round_kind == "deals" and not deals_per_round:
+        errors.add("deals_per_round", "Say how many deals make a round.")
+    if round_kind != "deals" and deals_per_round:
+        errors.add("deals_per_round", "Only a round of a number of deals counts deals.")
+    if engine.money and round_kind != "deals":
+        errors.add(
+            "round_kind", f"{engine.name} never finishes by itself: a round is a number of deals."
+        )
+    for tie_break in tie_breaks:
+        if tie_break not in TIE_BREAKS:
+            errors.add(
+                "tie_breaks",
+                f"Unknown tie-break {tie_break!r}; the tie-breaks are {', '.join(TIE_BREAKS)}.",
+            )
+    if not name.strip():
+        errors.add("name", "Give the tournament a name.")
+    size = table_size or engine.Options().players
+    if size not in engine.player_counts:
+        errors.add("table_size", engine.check_players(size) or "")
+    errors.raise_if_any()
+    preset_name = ""
+    if preset is not None:
+        found = preset_find(preset)
+        if found is None or found.game != engine.slug:
+            raise RuleViolation.at("preset", f"There are no {engine.name} house rules {preset!r}.")
+        rules = {**found.rules, **(rules or {})}
+        preset_name = found.name
+    options = engine.resolve_options(rules or {}, players=size)
+    return Tournament.objects.create(
+        club=club,
+        name=name.strip(),
+        game=engine.slug,
+        rules=engine.options_to_data(options),
+        preset=preset_name,
+        format=format,
+        rounds=rounds,
+        round_kind=round_kind,
+        deals_per_round=deals_per_round,
+        table_size=size,
+        tie_breaks=list(tie_breaks),
+        created_by=user,
+    )
+
+
+def _player(*, player_id: int | None, name: str | None, field: str) -> Player:
+    if player_id is not None:
+        player = Player.objects.filter(pk=player_id, known=True).first()
+        if player is None:
+            raise RuleViolation.at(field, f"There is no known player {player_id}.")
+        return player
+    name = (name or "").strip()
+    if not name or not name.isprintable():
+        raise RuleViolation.at(field, "Enter the player's name.")
+    return Player.objects.create(name=name, known=True)
+
+
+def entrant_register(
+    *,
+    tournament: Tournament,
+    player_id: int | None = None,
+    name: str | None = None,
+    partner_id: int | None = None,
+    partner_name: str | None = None,
+) -> Entrant:
+    """Registers a player (or a pair). Registering after the start is a late arrival, who
+    joins from the next round drawn."""
+    pairs = tournament.format in PAIRS_FORMATS
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Conflict("The tournament is over.")
+    if pairs and partner_id is None and not partner_name:
+        raise RuleViolation.at("partner", "A pairs event registers pairs: name the partner.")
+    if not pairs and (partner_id is not None or partner_name):
+        raise RuleViolation.at("partner", "An individual event registers players one by one.")
+    if pairs and tournament.format == "round_robin" and tournament.status != "registration":
+        raise Conflict("A round robin cannot take late arrivals: its rounds are fixed.")
+    with transaction.atomic():
+        player = _player(player_id=player_id, name=name, field="player")
+        partner = (
+            _player(player_id=partner_id, name=partner_name, field="partner") if pairs else None
+        )
+        taken = tournament.entrants.filter(player__in=[p for p in (player, partner) if p])
+        taken = taken | tournament.entrants.filter(partner__in=[p for p in (player, partner) if p])
+        if partner is not None and partner.pk == player.pk:
+            raise RuleViolation.at("partner", "A pair is two different players.")
+        if taken.exists():
+            raise RuleViolation.at("player", "Already registered in this tournament.")
+        tournament.club.members.add(*(p for p in (player, partner) if p))
+        joined = tournament.round_set.count() + 1
+        return Entrant.objects.create(
+            tournament=tournament,
+            player=player,
+            partner=partner,
+            joined_round=joined,
+            seed=tournament.entrants.count() + 1,
+        )
+
+
+def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
+    """Check-in before a round, or withdrawal (from the next round drawn on)."""
+    if status not in Entrant.Status.values:
+        raise RuleViolation.at("status", f"Must be one of {', '.join(Entrant.Status.values)}.")
+    entrant.status = status
+    entrant.save(update_fields=["status"])
+    return entrant
+
+
+def new_table_key() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def table_key_matches(table: Table, key: str | None) -> bool:
+    return bool(key) and table.match is not None and table.match.edit_key_hash == hash_edit_key(key)
+
+
+def table_confirm(*, table: Table, by: str, user: Any = None) -> Table:
+    """The opposing side (or a director) confirms the table's result: only then it counts."""
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+        )
+        if table.match is None:
+            raise Conflict("A bye has nothing to confirm.")
+        if not table.match.deals.exists():
+            raise Conflict("Nothing has been entered at this table yet.")
+        table.confirmed_at = timezone.now()
+        table.confirmed_by = by[:150]
+        table.save(update_fields=["confirmed_at", "confirmed_by"])
+        standings_mark_dirty(tournament=table.round.tournament)
+    return table
+
+
+def standings_mark_dirty(*, tournament: Tournament) -> None:
+    """Marks the standings stale in the database and queues their recompute on commit; if the
+    broker loses the message, the periodic sweep still finds the mark."""
+    from games.tasks import recompute_standings
+
+    Tournament.objects.filter(pk=tournament.pk).update(
+        standings_dirty=True, standings_requested_at=timezone.now()
+    )
+    transaction.on_commit(lambda: recompute_standings.delay(tournament.pk))
