@@ -12,6 +12,12 @@ from api.views.deals import DealDetailView, DealListView
 from api.views.matches import MatchDetailView, MatchListView
 from api.views.presets import PresetDetailView, PresetListView
 from api.views.settlements import EveningSettlementView, MatchSettlementView
+from api.views.tournaments import (
+    EntrantDetailView,
+    EntrantListView,
+    TournamentDetailView,
+    TournamentListView,
+)
 
 app_name = "api"
 
@@ -32,6 +38,14 @@ urlpatterns = [
     ),
     path("settlements/", EveningSettlementView.as_view(), name="settlements"),
     path("presets/", PresetListView.as_view(), name="preset-list"),
+    path("tournaments/", TournamentListView.as_view(), name="tournament-list"),
+    path("tournaments/<str:public_id>/", TournamentDetailView.as_view(), name="tournament-detail"),
+    path("tournaments/<str:public_id>/entrants/", EntrantListView.as_view(), name="entrant-list"),
+    path(
+        "tournaments/<str:public_id>/entrants/<int:entrant_id>/",
+        EntrantDetailView.as_view(),
+        name="entrant-detail",
+    ),
     path("clubs/", ClubListView.as_view(), name="club-list"),
     path("clubs/<slug:slug>/", ClubDetailView.as_view(), name="club-detail"),
     path("clubs/<slug:slug>/members/", ClubMemberView.as_view(), name="club-members"),

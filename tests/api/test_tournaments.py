@@ -1,0 +1,108 @@
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Entrant, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(django_user_model):
+    client = APIClient()
+    client.force_authenticate(django_user_model.objects.create_user("dir", password="pw-x-1234"))
+    client.post("/api/v1/clubs/", {"name": "De Zwaan"}, format="json")
+    return client
+
+
+RIKKEN_DRIVE = {
+    "club": "de-zwaan",
+    "name": "Thursday drive",
+    "game": "rikken",
+    "format": "individual",
+    "rounds": 4,
+    "round_kind": "deals",
+    "deals_per_round": 20,
+}
+MARAFON_SWISS = {
+    "club": "de-zwaan",
+    "name": "Marafon pairs",
+    "game": "marafon",
+    "format": "swiss",
+    "rounds": 5,
+    "round_kind": "game",
+    "tie_breaks": ["buchholz", "difference"],
+    "preset": "marafon-31",
+}
+
+
+def test_a_director_creates_a_rikken_drive(director):
+    response = director.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json")
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["status"] == "registration"
+    assert body["table_size"] == 4
+    assert body["rules"]["players"] == 4
+
+
+def test_a_pairs_swiss_from_house_rules(director):
+    body = director.post("/api/v1/tournaments/", MARAFON_SWISS, format="json").json()
+
+    assert body["rules"]["target"] == 31
+    assert body["tie_breaks"] == ["buchholz", "difference"]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"format": "swiss", "game": "rikken"}, "format"),
+        ({"round_kind": "game", "deals_per_round": None}, "round_kind"),
+        ({"deals_per_round": None}, "deals_per_round"),
+        ({"club": "nowhere"}, "club"),
+        ({"tie_breaks": ["coin_toss"]}, "tie_breaks"),
+        ({"rules": {"partner_pays": "sometimes"}}, "rules"),
+        ({"table_size": 6}, "table_size"),
+    ],
+)
+def test_bad_tournament_input_is_400_and_nothing_is_stored(director, change, field):
+    response = director.post("/api/v1/tournaments/", {**RIKKEN_DRIVE, **change}, format="json")
+
+    assert response.status_code == 400
+    assert field in response.json()
+    assert Tournament.objects.count() == 0
+
+
+def test_only_directors_create_tournaments(django_user_model, director):
+    other = APIClient()
+    other.force_authenticate(django_user_model.objects.create_user("x", password="pw-x-1234"))
+
+    response = other.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json")
+
+    assert response.status_code == 400
+    assert "club" in response.json()
+
+
+def test_registration_check_in_and_withdrawal(director):
+    tournament = director.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json").json()
+    url = f"/api/v1/tournaments/{tournament['id']}/entrants/"
+
+    anna = director.post(url, {"name": "Anna"}, format="json")
+    again = director.post(url, {"player": anna.json()["player"]}, format="json")
+    checked = director.patch(f"{url}{anna.json()['id']}/", {"status": "checked_in"}, format="json")
+
+    assert anna.status_code == 201
+    assert again.status_code == 400
+    assert checked.json()["status"] == "checked_in"
+    assert Entrant.objects.count() == 1
+
+
+def test_pairs_events_register_pairs(director):
+    tournament = director.post("/api/v1/tournaments/", MARAFON_SWISS, format="json").json()
+    url = f"/api/v1/tournaments/{tournament['id']}/entrants/"
+
+    alone = director.post(url, {"name": "Anna"}, format="json")
+    pair = director.post(url, {"name": "Anna", "partner_name": "Carla"}, format="json")
+
+    assert alone.status_code == 400
+    assert "partner" in alone.json()
+    assert pair.json()["name"] == "Anna & Carla"
