@@ -15,6 +15,8 @@ from api.views.settlements import EveningSettlementView, MatchSettlementView
 from api.views.tournaments import (
     EntrantDetailView,
     EntrantListView,
+    RoundListView,
+    TableConfirmView,
     TournamentDetailView,
     TournamentListView,
 )
@@ -45,6 +47,12 @@ urlpatterns = [
         "tournaments/<str:public_id>/entrants/<int:entrant_id>/",
         EntrantDetailView.as_view(),
         name="entrant-detail",
+    ),
+    path("tournaments/<str:public_id>/rounds/", RoundListView.as_view(), name="round-list"),
+    path(
+        "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/confirm/",
+        TableConfirmView.as_view(),
+        name="table-confirm",
     ),
     path("clubs/", ClubListView.as_view(), name="club-list"),
     path("clubs/<slug:slug>/", ClubDetailView.as_view(), name="club-detail"),

@@ -24,3 +24,30 @@ def purge_idempotency_records() -> int:
         created_at__lt=timezone.now() - IDEMPOTENCY_KEEP
     ).delete()
     return deleted
+
+
+@shared_task(name="games.draw_round", time_limit=60, soft_time_limit=50)
+def draw_round(round_id: int) -> str:
+    """Draws one round of a tournament: the seating or pairing search runs here, bounded."""
+    from games.services.tournaments import round_draw_run
+
+    return round_draw_run(round_id=round_id).status
+
+
+@shared_task(name="games.recompute_standings", time_limit=60)
+def recompute_standings(tournament_id: int) -> None:
+    from games.services.tournaments import standings_recompute
+
+    standings_recompute(tournament_id=tournament_id)
+
+
+@shared_task(name="games.sweep_dirty_standings")
+def sweep_dirty_standings() -> int:
+    """Catches up standings whose recompute message was lost: the dirty mark is the truth."""
+    from games.models import Tournament
+    from games.services.tournaments import standings_recompute
+
+    dirty = list(Tournament.objects.filter(standings_dirty=True).values_list("pk", flat=True))
+    for tournament_id in dirty:
+        standings_recompute(tournament_id=tournament_id)
+    return len(dirty)

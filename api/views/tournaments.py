@@ -1,4 +1,5 @@
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -9,18 +10,22 @@ from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.serializers.tournaments import (
+    ConfirmSerializer,
     EntrantCreateSerializer,
     EntrantStatusSerializer,
     TournamentCreateSerializer,
     entrant_data,
     tournament_data,
 )
-from games.models import Club, Entrant, Tournament
+from games.models import Club, Entrant, Table, Tournament
 from games.rules import RuleViolation
 from games.services.tournaments import (
     entrant_register,
     entrant_set_status,
     is_director,
+    round_draw_request,
+    table_confirm,
+    table_key_matches,
     tournament_create,
 )
 
@@ -115,3 +120,82 @@ class EntrantDetailView(APIView):
         serializer.is_valid(raise_exception=True)
         entrant = entrant_set_status(entrant=entrant, status=serializer.validated_data["status"])
         return Response(entrant_data(entrant))
+
+
+def round_data(request, tournament: Tournament, this_round, director: bool) -> dict:
+    entrants = {e.pk: e.name for e in tournament.entrants.all()}
+    tables = []
+    for table in this_round.tables.all():
+        entry = {
+            "number": table.number,
+            "entrants": [{"id": e, "name": entrants.get(e, "?")} for e in table.seating],
+            "match": table.match.public_id if table.match else None,
+            "bye": table.match is None,
+            "confirmed": table.confirmed_at is not None,
+            "confirmed_by": table.confirmed_by or None,
+        }
+        if director and table.match is not None:
+            entry["link"] = request.build_absolute_uri(
+                reverse("pages:edit-link", args=[table.match.public_id, table.table_key])
+            )
+        tables.append(entry)
+    return {
+        "number": this_round.number,
+        "status": this_round.status,
+        "report": this_round.report,
+        "tables": tables,
+    }
+
+
+class RoundListView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, public_id: str):
+        tournament = get_tournament(public_id)
+        director = is_director(tournament.club, request.user)
+        rounds = tournament.round_set.prefetch_related("tables__match")
+        return Response([round_data(request, tournament, r, director) for r in rounds])
+
+    @extend_schema(
+        request=None, responses={202: OpenApiTypes.OBJECT}, parameters=[IDEMPOTENCY_PARAMETER]
+    )
+    @idempotent
+    def post(self, request, public_id: str):
+        """Draws the next round. The draw runs as a Celery job; the answer is 202 with the round,
+        which says `drawing` until its tables are ready."""
+        tournament = get_tournament(public_id)
+        require_director(request, tournament)
+        new_round = round_draw_request(tournament=tournament, user=request.user)
+        new_round.refresh_from_db()
+        return Response(
+            round_data(request, tournament, new_round, True), status=status.HTTP_202_ACCEPTED
+        )
+
+
+class TableConfirmView(APIView):
+    """The opposing side confirms a table's result with the table's link key (X-Table-Key),
+    or a director does with their account."""
+
+    @extend_schema(
+        request=ConfirmSerializer, responses=OpenApiTypes.OBJECT, parameters=[IDEMPOTENCY_PARAMETER]
+    )
+    @idempotent
+    def post(self, request, public_id: str, number: int, table: int):
+        tournament = get_tournament(public_id)
+        found = get_object_or_404(
+            Table.objects.select_related("match", "round"),
+            round__tournament=tournament,
+            round__number=number,
+            number=table,
+        )
+        director = is_director(tournament.club, request.user)
+        if not director and not table_key_matches(found, request.headers.get("X-Table-Key")):
+            raise PermissionDenied("Confirm with the table's link, or as a director.")
+        serializer = ConfirmSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        by = serializer.validated_data["by"]
+        if director:
+            by = f"{by} (director {request.user.get_username()})"
+        table_confirm(table=found, by=by, user=request.user)
+        return Response({"confirmed": True, "by": by})

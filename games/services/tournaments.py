@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Club, Entrant, Player, Table, Tournament
+from games.models import Club, Entrant, Player, Round, Table, Tournament
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
 
 from .errors import Conflict
@@ -196,3 +197,218 @@ def standings_mark_dirty(*, tournament: Tournament) -> None:
         standings_dirty=True, standings_requested_at=timezone.now()
     )
     transaction.on_commit(lambda: recompute_standings.delay(tournament.pk))
+
+
+# --- drawing rounds ----------------------------------------------------------------------------
+
+
+def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
+    """Opens the next round and queues its draw (a Celery job, on commit)."""
+    from games.tasks import draw_round
+
+    if not is_director(tournament.club, user):
+        raise RuleViolation.at("tournament", "Only the club's directors draw rounds.")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        drawn = list(tournament.round_set.all())
+        if len(drawn) >= tournament.rounds:
+            raise Conflict(f"All {tournament.rounds} rounds have been drawn.")
+        if drawn and drawn[-1].status == Round.Status.DRAWING:
+            raise Conflict(f"Round {drawn[-1].number} is still being drawn.")
+        if (
+            drawn
+            and drawn[-1].status == Round.Status.READY
+            and drawn[-1].tables.filter(match__isnull=False, confirmed_at__isnull=True).exists()
+        ):
+            raise Conflict(f"Round {drawn[-1].number} has tables whose result is not confirmed.")
+        if drawn and drawn[-1].status == Round.Status.FAILED:
+            drawn[-1].delete()
+            drawn.pop()
+        number = len(drawn) + 1
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+        new_round = Round.objects.create(tournament=tournament, number=number)
+        transaction.on_commit(lambda: draw_round.delay(new_round.pk))
+    return new_round
+
+
+def _active_entrants(tournament: Tournament, number: int) -> list[Entrant]:
+    return [
+        e
+        for e in tournament.entrants.select_related("player", "partner")
+        if e.status != Entrant.Status.WITHDRAWN and e.joined_round <= number
+    ]
+
+
+def _table_rules(tournament: Tournament, players: int) -> dict[str, Any]:
+    rules = {**tournament.rules, "players": players}
+    if tournament.round_kind == "game" and tournament.game == "marafon":
+        rules["match_format"] = "single_game"
+    return rules
+
+
+def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
+    """Draws a round: seats or pairs the entrants, and gives every table its match and link.
+    A draw that cannot be made marks the round failed with the reason, for the director."""
+    from .matches import match_create
+
+    with transaction.atomic():
+        this_round = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        if this_round.status != Round.Status.DRAWING:
+            return this_round
+        tournament = this_round.tournament
+        entrants = _active_entrants(tournament, this_round.number)
+        try:
+            result = draw_plan(
+                tournament=tournament,
+                number=this_round.number,
+                entrants=entrants,
+                seed=seed if seed is not None else tournament.pk * 1000,
+            )
+        except ValueError as exc:
+            this_round.status = Round.Status.FAILED
+            this_round.report = {"error": str(exc)}
+            this_round.save(update_fields=["status", "report"])
+            return this_round
+        by_id = {e.pk: e for e in entrants}
+        for number, seating in enumerate(result.tables, start=1):
+            players = _seat_players(tournament, [by_id[e] for e in seating])
+            created = match_create(
+                game=tournament.game,
+                players=[p.pk for p in players],
+                rules=_table_rules(tournament, len(players)),
+            )
+            Table.objects.create(
+                round=this_round,
+                number=number,
+                match=created.match,
+                seating=list(seating),
+                table_key=created.edit_key,
+            )
+        for offset, entrant_id in enumerate(result.byes, start=len(result.tables) + 1):
+            Table.objects.create(
+                round=this_round,
+                number=offset,
+                seating=[entrant_id],
+                confirmed_at=timezone.now(),
+                confirmed_by="bye",
+            )
+        this_round.status = Round.Status.READY
+        this_round.report = result.report
+        this_round.drawn_at = timezone.now()
+        this_round.save(update_fields=["status", "report", "drawn_at"])
+    return this_round
+
+
+def _seat_players(tournament: Tournament, seating: list[Entrant]) -> list[Player]:
+    """Players in seat order. Pairs sit opposite each other: seats 0 and 2 for the first pair,
+    1 and 3 for the second (teams {0, 2} and {1, 3})."""
+    if tournament.format in PAIRS_FORMATS:
+        first, second = seating
+        return [first.player, second.player, first.partner, second.partner]
+    return [e.player for e in seating]
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    tables: list[tuple[int, ...]]  # entrant ids in seat order (pairs: the two pairs)
+    byes: list[int]
+    report: dict[str, Any]
+
+
+def _history(tournament: Tournament, number: int) -> list[list[list[int]]]:
+    return [
+        [list(t.seating) for t in r.tables.all() if len(t.seating) > 1]
+        for r in tournament.round_set.filter(number__lt=number).prefetch_related("tables")
+    ]
+
+
+def draw_plan(
+    *, tournament: Tournament, number: int, entrants: list[Entrant], seed: int
+) -> DrawResult:
+    """Picks the draw for the tournament's format and explains it."""
+    ids = [e.pk for e in entrants]
+    if tournament.format == "individual":
+        from games.tournaments.seating import seat_rounds
+
+        partnership = tournament.game in ("marafon", "malilla", "etori")
+        plan = seat_rounds(
+            players=ids,
+            rounds=1,
+            table_size=tournament.table_size,
+            allow_five=tournament.game == "rikken" and tournament.table_size == 4,
+            partners=partnership,
+            seed=seed + number,
+            history=_history(tournament, number),
+            time_limit=20.0,
+        )
+        report = plan.report
+        return DrawResult(
+            tables=[tuple(table) for table in plan.rounds[0]],
+            byes=[],
+            report={
+                "repeats": report.repeats,
+                "repeated_pairs": [[list(p.players), p.times] for p in report.repeated_pairs],
+                "unavoidable_repeats": report.unavoidable_repeats,
+                "partner_repeats": report.partner_repeats,
+                "seat_spread": report.seat_spread,
+                "notes": list(report.notes),
+            },
+        )
+    raise ValueError(f"The {tournament.format} draw is not available yet.")
+
+
+# --- results and standings ---------------------------------------------------------------------
+
+
+def team_points(game: str, state: dict[str, Any], team: int, rules: dict[str, Any]) -> int:
+    """What a team scored at a table: card points over all its games (Marafon), the game's
+    score (Malilla), chips won or lost (Etori)."""
+    if game == "marafon":
+        played = sum(g["scores"][team] for g in state["games"])
+        # After the final game `scores` repeats that game's totals; before it, it is the game
+        # under way.
+        return played if state["finished"] else played + state["scores"][team]
+    if game == "malilla":
+        return state["scores"][team]
+    if game == "etori":
+        return state["chips"][team] - rules["chips"]
+    raise ValueError(f"{game} has no teams")
+
+
+def table_results(tournament: Tournament, table: Table) -> dict[int, dict[str, Any]]:
+    """Each entrant's result at a confirmed table."""
+    if table.match is None:  # a bye: a win without points
+        return {table.seating[0]: {"points": 0, "match_points": 2, "opponents": [], "bye": True}}
+    state, game, rules = table.match.state, tournament.game, table.match.rules
+    seating = list(table.seating)
+    if tournament.format in PAIRS_FORMATS:
+        points = [team_points(game, state, team, rules) for team in (0, 1)]
+        winner = state.get("winner")
+        if not isinstance(winner, int):
+            winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+        results = {}
+        for team, entrant in enumerate(seating):
+            match_points = 1 if winner is None else (2 if winner == team else 0)
+            results[entrant] = {
+                "points": points[team] - points[1 - team],
+                "match_points": match_points,
+                "opponents": [seating[1 - team]],
+                "bye": False,
+            }
+        return results
+    results = {}
+    for seat, entrant in enumerate(seating):
+        if game in ("rikken", "trionfo"):
+            points = state["balances"][seat]
+        else:
+            teams = get_game(game).teams(get_game(game).options_from_data(rules))
+            team = next(t for t, seats in enumerate(teams) if seat in seats)
+            points = team_points(game, state, team, rules)
+        results[entrant] = {
+            "points": points,
+            "match_points": 0,
+            "opponents": [e for e in seating if e != entrant],
+            "bye": False,
+        }
+    return results

@@ -106,3 +106,56 @@ def test_pairs_events_register_pairs(director):
     assert alone.status_code == 400
     assert "partner" in alone.json()
     assert pair.json()["name"] == "Anna & Carla"
+
+
+def register(director, tournament, names):
+    url = f"/api/v1/tournaments/{tournament['id']}/entrants/"
+    for name in names:
+        assert director.post(url, {"name": name}, format="json").status_code == 201
+
+
+def test_a_director_draws_an_individual_round_with_table_links(
+    director, django_capture_on_commit_callbacks
+):
+    tournament = director.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json").json()
+    register(director, tournament, [f"Player {n}" for n in range(1, 10)])  # 9: a table of 5
+    rounds_url = f"/api/v1/tournaments/{tournament['id']}/rounds/"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        drawn = director.post(rounds_url, format="json")
+    rounds = director.get(rounds_url).json()
+
+    assert drawn.status_code == 202
+    assert drawn.json()["status"] == "drawing"
+    first = rounds[0]
+    assert first["status"] == "ready"
+    assert sorted(len(t["entrants"]) for t in first["tables"]) == [4, 5]
+    seated = [e["id"] for t in first["tables"] for e in t["entrants"]]
+    assert len(seated) == len(set(seated)) == 9
+    assert all("/edit/" in t["link"] for t in first["tables"])
+    assert first["report"]["repeats"] == 0
+
+
+def test_an_impossible_draw_fails_with_its_reason(director, django_capture_on_commit_callbacks):
+    tournament = director.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json").json()
+    register(director, tournament, ["A", "B", "C"])
+    rounds_url = f"/api/v1/tournaments/{tournament['id']}/rounds/"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(rounds_url, format="json")
+
+    drawn = director.get(rounds_url).json()[0]
+    assert drawn["status"] == "failed"
+    assert "cannot" in drawn["report"]["error"]
+
+
+def test_the_public_sees_no_table_links(director, django_capture_on_commit_callbacks):
+    tournament = director.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json").json()
+    register(director, tournament, [f"P{n}" for n in range(8)])
+    rounds_url = f"/api/v1/tournaments/{tournament['id']}/rounds/"
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(rounds_url, format="json")
+
+    public = APIClient().get(rounds_url).json()[0]
+
+    assert all("link" not in t for t in public["tables"])
