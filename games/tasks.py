@@ -34,7 +34,7 @@ def draw_round(round_id: int) -> str:
     return round_draw_run(round_id=round_id).status
 
 
-@shared_task(name="games.recompute_standings", time_limit=60)
+@shared_task(name="games.recompute_standings", time_limit=60, soft_time_limit=50)
 def recompute_standings(tournament_id: int) -> None:
     from games.services.tournaments import standings_recompute
 

@@ -1,3 +1,6 @@
+import csv
+
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -199,3 +202,41 @@ class TableConfirmView(APIView):
             by = f"{by} (director {request.user.get_username()})"
         table_confirm(table=found, by=by, user=request.user)
         return Response({"confirmed": True, "by": by})
+
+
+class StandingsView(APIView):
+    """The standings cache: recomputed by a Celery job after every confirmed result, so reading
+    them costs one row. ``dirty`` says a recompute is pending."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, public_id: str):
+        tournament = get_tournament(public_id)
+        if request.query_params.get("download") == "csv":
+            return standings_csv(tournament)
+        return Response(
+            {
+                "tournament": tournament.public_id,
+                "dirty": tournament.standings_dirty,
+                "computed_at": tournament.standings_computed_at,
+                "standings": tournament.standings,
+            }
+        )
+
+
+def standings_csv(tournament: Tournament) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.public_id}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["rank", "name", "match_points", "points", "buchholz", "played"])
+    for row in tournament.standings:
+        writer.writerow(
+            [
+                row["rank"],
+                row["name"],
+                row["match_points"],
+                row["points"],
+                row["buchholz"],
+                row["played"],
+            ]
+        )
+    return response

@@ -412,3 +412,63 @@ def table_results(tournament: Tournament, table: Table) -> dict[int, dict[str, A
             "bye": False,
         }
     return results
+
+
+def standings_compute(tournament: Tournament) -> list[dict[str, Any]]:
+    """Standings from the confirmed tables only: individual events by total units or points,
+    pairs events by match points, then the tournament's tie-breaks."""
+    entrants = {e.pk: e for e in tournament.entrants.select_related("player", "partner")}
+    totals: dict[int, dict[str, Any]] = {
+        pk: {
+            "entrant": pk,
+            "name": e.name,
+            "points": 0,
+            "match_points": 0,
+            "played": 0,
+            "opponents": [],
+            "byes": 0,
+        }
+        for pk, e in entrants.items()
+    }
+    tables = Table.objects.filter(
+        round__tournament=tournament, confirmed_at__isnull=False
+    ).select_related("match")
+    for table in tables:
+        for entrant, result in table_results(tournament, table).items():
+            row = totals[entrant]
+            row["points"] += result["points"]
+            row["match_points"] += result["match_points"]
+            row["opponents"].extend(result["opponents"])
+            row["played"] += 1
+            row["byes"] += 1 if result["bye"] else 0
+    for row in totals.values():
+        row["buchholz"] = sum(totals[o]["match_points"] for o in row["opponents"] if o in totals)
+    pairs = tournament.format in PAIRS_FORMATS
+    keys = ["match_points"] if pairs else ["points"]
+    for tie_break in tournament.tie_breaks:
+        if tie_break == "difference":
+            keys.append("points")
+        elif tie_break == "buchholz":
+            keys.append("buchholz")
+    ordered = sorted(totals.values(), key=lambda r: tuple(-r[k] for k in keys))
+    previous, rank = None, 0
+    for index, row in enumerate(ordered, start=1):
+        signature = tuple(row[k] for k in keys)
+        if signature != previous:
+            rank, previous = index, signature
+        row["rank"] = rank
+        del row["opponents"]
+    return ordered
+
+
+def standings_recompute(*, tournament_id: int) -> None:
+    """Rebuilds the standings cache; clears the dirty mark only if no result changed meanwhile."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    requested = tournament.standings_requested_at
+    standings = standings_compute(tournament)
+    Tournament.objects.filter(pk=tournament_id).update(
+        standings=standings, standings_computed_at=timezone.now()
+    )
+    Tournament.objects.filter(pk=tournament_id, standings_requested_at=requested).update(
+        standings_dirty=False
+    )

@@ -146,6 +146,9 @@ SPECTACULAR_SETTINGS = {
 }
 
 CELERY_BEAT_SCHEDULE = {
+    # A standings recompute whose message the broker lost is caught up here: the dirty mark in
+    # the database is what counts.
+    "sweep-dirty-standings": {"task": "games.sweep_dirty_standings", "schedule": 60.0},
     "purge-idempotency-records": {
         "task": "games.purge_idempotency_records",
         "schedule": 3600.0,

@@ -159,3 +159,44 @@ def test_the_public_sees_no_table_links(director, django_capture_on_commit_callb
     public = APIClient().get(rounds_url).json()[0]
 
     assert all("link" not in t for t in public["tables"])
+
+
+def test_a_rikken_round_played_confirmed_and_ranked(director, django_capture_on_commit_callbacks):
+    tournament = director.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json").json()
+    register(director, tournament, [f"P{n}" for n in range(8)])
+    base = f"/api/v1/tournaments/{tournament['id']}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(f"{base}rounds/", format="json")
+    tables = director.get(f"{base}rounds/").json()[0]["tables"]
+    table_phone = APIClient()
+    first = tables[0]
+    key = first["link"].rstrip("/").rsplit("/", 1)[1]
+
+    dealt = table_phone.post(
+        f"/api/v1/matches/{first['match']}/deals/",
+        {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]},
+        format="json",
+        HTTP_X_EDIT_KEY=key,
+    )
+    unconfirmed = APIClient().get(f"{base}standings/").json()
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed = table_phone.post(
+            f"{base}rounds/1/tables/{first['number']}/confirm/",
+            {"by": "P3"},
+            format="json",
+            HTTP_X_TABLE_KEY=key,
+        )
+    refused = APIClient().post(f"{base}rounds/1/tables/2/confirm/", {"by": "x"}, format="json")
+    standings = APIClient().get(f"{base}standings/").json()
+
+    assert dealt.status_code == 201
+    assert unconfirmed["standings"] == []
+    assert confirmed.status_code == 200
+    assert refused.status_code == 403
+    assert standings["dirty"] is False
+    top = standings["standings"][0]
+    assert top["points"] == 15
+    assert top["name"] == first["entrants"][1]["name"]
+    assert top["rank"] == 1
+    csv_text = APIClient().get(f"{base}standings/?download=csv").content.decode()
+    assert csv_text.splitlines()[1].startswith(f"1,{top['name']},")

@@ -106,3 +106,31 @@ def test_recompute_of_a_consistent_match_changes_nothing():
     assert version == 1
     match.refresh_from_db()
     assert match.version == 1
+
+
+def test_a_lost_standings_message_is_caught_up_by_the_sweep(django_user_model):
+    from django.utils import timezone
+
+    from games.models import Club, Tournament
+    from games.tasks import sweep_dirty_standings
+
+    club = Club.objects.create(name="Z", slug="z")
+    tournament = Tournament.objects.create(
+        club=club,
+        name="T",
+        game="rikken",
+        rules={},
+        format="individual",
+        rounds=1,
+        round_kind="deals",
+        deals_per_round=4,
+        standings_dirty=True,
+        standings_requested_at=timezone.now(),
+    )
+
+    swept = sweep_dirty_standings()
+
+    tournament.refresh_from_db()
+    assert swept == 1
+    assert tournament.standings_dirty is False
+    assert tournament.standings_computed_at is not None
