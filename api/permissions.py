@@ -2,7 +2,7 @@
 
 from rest_framework.exceptions import PermissionDenied
 
-from games.models import Match
+from games.models import Club, Match
 from games.services import edit_key_matches
 
 EDIT_KEY_HEADER = "X-Edit-Key"
@@ -12,7 +12,14 @@ def can_edit(request, match: Match) -> bool:
     if edit_key_matches(match, request.headers.get(EDIT_KEY_HEADER)):
         return True
     user = request.user
-    return bool(user and user.is_authenticated and match.owner_id == user.pk)
+    if not (user and user.is_authenticated):
+        return False
+    return match.owner_id == user.pk or is_table_director(match, user)
+
+
+def is_table_director(match: Match, user) -> bool:
+    """A tournament's directors may change its tables' matches with their own credentials."""
+    return Club.objects.filter(directors=user, tournaments__round_set__tables__match=match).exists()
 
 
 def require_edit(request, match: Match) -> None:

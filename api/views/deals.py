@@ -68,7 +68,11 @@ class DealDetailView(APIView):
         match = get_match_or_404(public_id)
         require_edit(request, match)
         match, deal = deal_replace(
-            match=match, number=number, raw=request.data, expected_version=expected_version(request)
+            match=match,
+            number=number,
+            raw=request.data,
+            expected_version=expected_version(request),
+            user=request.user,
         )
         return with_etag(Response(deal_data(match, deal)), match)
 
@@ -76,7 +80,12 @@ class DealDetailView(APIView):
     def delete(self, request, public_id: str, number: int):
         match = get_match_or_404(public_id)
         require_edit(request, match)
-        match = deal_undo(match=match, number=number, expected_version=expected_version(request))
+        match = deal_undo(
+            match=match,
+            number=number,
+            expected_version=expected_version(request),
+            user=request.user,
+        )
         match = get_match_or_404(public_id)
         body = MatchSerializer(match, context={"request": request}).data
         return with_etag(Response(body), match)

@@ -23,7 +23,11 @@ def can_score(request, match: Match) -> bool:
     if edit_key_matches(match, held_edit_key(request, match)):
         return True
     user = request.user
-    return bool(user.is_authenticated and match.owner_id == user.pk)
+    if not user.is_authenticated:
+        return False
+    from api.permissions import is_table_director
+
+    return match.owner_id == user.pk or is_table_director(match, user)
 
 
 def held_match_ids(request) -> list[str]:

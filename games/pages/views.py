@@ -273,7 +273,7 @@ def deal_edit(request, public_id: str, number: int):
     if request.method == "POST":
         if form.is_valid():
             try:
-                deal_replace(match=match, number=number, raw=form.to_input())
+                deal_replace(match=match, number=number, raw=form.to_input(), user=request.user)
             except RuleViolation as exc:
                 form.add_rule_errors(exc.errors)
             except (Conflict, NotFound) as exc:
@@ -349,7 +349,7 @@ def deal_undo_page(request, public_id: str, number: int):
         return HttpResponseForbidden(_("Only a phone with the edit link can undo deals."))
     if request.method == "POST":
         try:
-            deal_undo(match=match, number=number)
+            deal_undo(match=match, number=number, user=request.user)
         except (Conflict, NotFound) as exc:
             messages.error(request, str(exc))
         else:

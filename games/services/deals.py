@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.models import Deal, Match
+from games.models import Correction, Deal, Match, Table
 from games.rules import MatchOver, RuleViolation, fold
 
 from .errors import Conflict, NotFound, StaleVersion
@@ -41,7 +41,13 @@ def deal_record(
 
 
 def deal_replace(
-    *, match: Match, number: int, raw: Mapping[str, Any], expected_version: int | None = None
+    *,
+    match: Match,
+    number: int,
+    raw: Mapping[str, Any],
+    expected_version: int | None = None,
+    by: str = "",
+    user: Any = None,
 ) -> tuple[Match, Deal]:
     """Replaces deal ``number``'s input and recomputes it and every deal after it. A later deal
     that the correction makes impossible refuses the whole correction."""
@@ -70,6 +76,7 @@ def deal_replace(
                 f"With this correction the match ends before deal {exc.deal_number}; "  # type: ignore[attr-defined]
                 "undo the deals after the end first."
             ) from None
+        before = target.input
         target.input = raw
         changed = []
         for deal, step in zip(deals, steps, strict=True):
@@ -78,10 +85,20 @@ def deal_replace(
                 changed.append(deal)
         Deal.objects.bulk_update(changed, ["input", "outcome", "updated_at"])
         save_state(match, engine, state)
+        log_correction(
+            match=match, number=number, action="replace", before=before, after=raw, by=by, user=user
+        )
     return match, target
 
 
-def deal_undo(*, match: Match, number: int, expected_version: int | None = None) -> Match:
+def deal_undo(
+    *,
+    match: Match,
+    number: int,
+    expected_version: int | None = None,
+    by: str = "",
+    user: Any = None,
+) -> Match:
     """Removes the last deal; the state goes back to what it was before it."""
     with transaction.atomic():
         match = _lock(match, expected_version)
@@ -92,7 +109,11 @@ def deal_undo(*, match: Match, number: int, expected_version: int | None = None)
             raise Conflict(
                 f"Only the last deal ({last.number}) can be undone; correct deal {number} instead."
             )
+        before = last.input
         last.delete()
+        log_correction(
+            match=match, number=number, action="undo", before=before, after=None, by=by, user=user
+        )
         engine, options = engine_for(match)
         state, _ = fold(
             engine,
@@ -111,3 +132,28 @@ def _first_message(errors: Mapping[str, Any]) -> str:
         if isinstance(value, Mapping):
             return _first_message(value)
     return ""
+
+
+def log_correction(
+    *, match: Match, number: int, action: str, before: Any, after: Any, by: str, user: Any
+) -> None:
+    """A tournament table's corrections are logged (who, when, what), and a confirmed result
+    that changes makes the standings stale."""
+    table = Table.objects.filter(match=match).select_related("round__tournament").first()
+    if table is None:
+        return
+    if not by:
+        by = user.get_username() if user is not None and user.is_authenticated else "table"
+    Correction.objects.create(
+        table=table,
+        deal_number=number,
+        action=action,
+        before=before,
+        after=after,
+        by=by[:150],
+        user=user if user is not None and user.is_authenticated else None,
+    )
+    if table.confirmed_at is not None:
+        from .tournaments import standings_mark_dirty
+
+        standings_mark_dirty(tournament=table.round.tournament)

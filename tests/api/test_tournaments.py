@@ -200,3 +200,37 @@ def test_a_rikken_round_played_confirmed_and_ranked(director, django_capture_on_
     assert top["rank"] == 1
     csv_text = APIClient().get(f"{base}standings/?download=csv").content.decode()
     assert csv_text.splitlines()[1].startswith(f"1,{top['name']},")
+
+
+def test_a_directors_correction_is_logged_and_moves_the_standings(
+    director, django_capture_on_commit_callbacks
+):
+    from games.models import Correction
+
+    tournament = director.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json").json()
+    register(director, tournament, [f"P{n}" for n in range(8)])
+    base = f"/api/v1/tournaments/{tournament['id']}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(f"{base}rounds/", format="json")
+    first = director.get(f"{base}rounds/").json()[0]["tables"][0]
+    deals = f"/api/v1/matches/{first['match']}/deals/"
+    misere = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
+    assert director.post(deals, misere, format="json").status_code == 201
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(
+            f"{base}rounds/1/tables/{first['number']}/confirm/", {"by": "Dir"}, format="json"
+        )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        corrected = director.put(
+            f"{deals}1/",
+            {**misere, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 1}]},
+            format="json",
+        )
+
+    assert corrected.status_code == 200
+    log = Correction.objects.get()
+    assert (log.action, log.by, log.deal_number) == ("replace", "dir", 1)
+    assert log.before["contracts"][0]["tricks"] == 0
+    top = APIClient().get(f"{base}standings/").json()["standings"]
+    assert max(row["points"] for row in top) == 5  # the three others now win 5 each
