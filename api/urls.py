@@ -15,6 +15,7 @@ from api.views.settlements import EveningSettlementView, MatchSettlementView
 from api.views.tournaments import (
     EntrantDetailView,
     EntrantListView,
+    ResultsView,
     RoundListView,
     StandingsView,
     TableConfirmView,
@@ -55,6 +56,7 @@ urlpatterns = [
         TableConfirmView.as_view(),
         name="table-confirm",
     ),
+    path("tournaments/<str:public_id>/results/", ResultsView.as_view(), name="results"),
     path(
         "tournaments/<str:public_id>/standings/",
         StandingsView.as_view(),

@@ -36,7 +36,7 @@ def draw_round(round_id: int) -> str:
 
 @shared_task(name="games.recompute_standings", time_limit=60, soft_time_limit=50)
 def recompute_standings(tournament_id: int) -> None:
-    from games.services.tournaments import standings_recompute
+    from games.services.standings import standings_recompute
 
     standings_recompute(tournament_id=tournament_id)
 
@@ -45,7 +45,7 @@ def recompute_standings(tournament_id: int) -> None:
 def sweep_dirty_standings() -> int:
     """Catches up standings whose recompute message was lost: the dirty mark is the truth."""
     from games.models import Tournament
-    from games.services.tournaments import standings_recompute
+    from games.services.standings import standings_recompute
 
     dirty = list(Tournament.objects.filter(standings_dirty=True).values_list("pk", flat=True))
     for tournament_id in dirty:

@@ -1,4 +1,5 @@
 import csv
+from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -22,6 +23,7 @@ from api.serializers.tournaments import (
 )
 from games.models import Club, Entrant, Table, Tournament
 from games.rules import RuleViolation
+from games.selectors import tournament_results
 from games.services.tournaments import (
     entrant_register,
     entrant_set_status,
@@ -88,6 +90,13 @@ class TournamentDetailView(APIView):
 
 class EntrantListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, public_id: str):
+        """The entrants in seeding order, withdrawn ones included (their status says so)."""
+        tournament = get_tournament(public_id)
+        entrants = tournament.entrants.select_related("player", "partner").order_by("seed", "id")
+        return Response([entrant_data(e) for e in entrants])
 
     @extend_schema(
         request=EntrantCreateSerializer,
@@ -223,20 +232,65 @@ class StandingsView(APIView):
         )
 
 
-def standings_csv(tournament: Tournament) -> HttpResponse:
+def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.public_id}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(["rank", "name", "match_points", "points", "buchholz", "played"])
-    for row in tournament.standings:
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv.writer(response)
+
+
+def standings_csv(tournament: Tournament) -> HttpResponse:
+    response, writer = _csv_response(f"{tournament.public_id}-standings.csv")
+    rows = tournament.standings
+    if tournament.format == "individual":
+        drawn = max((len(row.get("rounds") or []) for row in rows), default=0)
+        writer.writerow(
+            ["rank", "name", "points", "played", *(f"round {n}" for n in range(1, drawn + 1))]
+        )
+        for row in rows:
+            rounds = list(row.get("rounds") or [])
+            rounds += [None] * (drawn - len(rounds))
+            writer.writerow(
+                [row["rank"], row["name"], row["points"], row["played"]]
+                + ["" if p is None else p for p in rounds]
+            )
+        return response
+    breaks = [name for name in tournament.tie_breaks if name != "difference"]
+    writer.writerow(["rank", "name", "match_points", "difference", *breaks, "played", "byes"])
+    for row in rows:
+        values = row.get("tie_breaks") or {}
+        writer.writerow(
+            [row["rank"], row["name"], row["match_points"], row["points"]]
+            + [values.get(name, "") for name in breaks]
+            + [row["played"], row.get("byes", 0)]
+        )
+    return response
+
+
+class ResultsView(APIView):
+    """Every table of every round and what it scored; ``counts`` says whether the result is
+    confirmed (only confirmed results count in the standings)."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, public_id: str):
+        tournament = get_tournament(public_id)
+        results = tournament_results(tournament)
+        if request.query_params.get("download") == "csv":
+            return results_csv(tournament, results)
+        return Response({"tournament": tournament.public_id, "results": results})
+
+
+def results_csv(tournament: Tournament, results: list[dict]) -> HttpResponse:
+    response, writer = _csv_response(f"{tournament.public_id}-results.csv")
+    writer.writerow(["round", "table", "entrants", "points", "confirmed", "confirmed_by"])
+    for row in results:
         writer.writerow(
             [
-                row["rank"],
-                row["name"],
-                row["match_points"],
-                row["points"],
-                row["buchholz"],
-                row["played"],
+                row["round"],
+                row["table"],
+                " / ".join(e["name"] for e in row["entrants"]),
+                "bye" if row["bye"] else " / ".join(str(p) for p in row["points"]),
+                "yes" if row["counts"] else "no",
+                row["confirmed_by"] or "",
             ]
         )
     return response

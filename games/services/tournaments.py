@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -13,13 +12,13 @@ from django.utils import timezone
 
 from games.models import Club, Entrant, Player, Round, Table, Tournament
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
+from games.tournaments.standings import TIE_BREAKS
 
+from .draws import draw_plan
 from .errors import Conflict
 from .matches import hash_edit_key
 from .presets import preset_find
-
-PAIRS_FORMATS = {"swiss", "round_robin", "knockout"}
-TIE_BREAKS = ("difference", "buchholz", "sonneborn_berger", "head_to_head")
+from .standings import PAIRS_FORMATS
 
 
 def is_director(club: Club, user: Any) -> bool:
@@ -71,6 +70,14 @@ def tournament_create(
                 "tie_breaks",
                 f"Unknown tie-break {tie_break!r}; the tie-breaks are {', '.join(TIE_BREAKS)}.",
             )
+    if len(set(tie_breaks)) != len(tie_breaks):
+        errors.add("tie_breaks", "A tie-break is listed twice; each one can only decide once.")
+    if tie_breaks and format == "individual":
+        errors.add(
+            "tie_breaks", "Individual events rank by total; tie-breaks apply to pairs events."
+        )
+    if format == "knockout" and round_kind == "deals":
+        errors.add("round_kind", "A knockout match needs a winner: a round is a game or a match.")
     if not name.strip():
         errors.add("name", "Give the tournament a name.")
     size = table_size or engine.Options().players
@@ -307,168 +314,3 @@ def _seat_players(tournament: Tournament, seating: list[Entrant]) -> list[Player
         first, second = seating
         return [first.player, second.player, first.partner, second.partner]
     return [e.player for e in seating]
-
-
-@dataclass(frozen=True)
-class DrawResult:
-    tables: list[tuple[int, ...]]  # entrant ids in seat order (pairs: the two pairs)
-    byes: list[int]
-    report: dict[str, Any]
-
-
-def _history(tournament: Tournament, number: int) -> list[list[list[int]]]:
-    return [
-        [list(t.seating) for t in r.tables.all() if len(t.seating) > 1]
-        for r in tournament.round_set.filter(number__lt=number).prefetch_related("tables")
-    ]
-
-
-def draw_plan(
-    *, tournament: Tournament, number: int, entrants: list[Entrant], seed: int
-) -> DrawResult:
-    """Picks the draw for the tournament's format and explains it."""
-    ids = [e.pk for e in entrants]
-    if tournament.format == "individual":
-        from games.tournaments.seating import seat_rounds
-
-        partnership = tournament.game in ("marafon", "malilla", "etori")
-        plan = seat_rounds(
-            players=ids,
-            rounds=1,
-            table_size=tournament.table_size,
-            allow_five=tournament.game == "rikken" and tournament.table_size == 4,
-            partners=partnership,
-            seed=seed + number,
-            history=_history(tournament, number),
-            time_limit=20.0,
-        )
-        report = plan.report
-        return DrawResult(
-            tables=[tuple(table) for table in plan.rounds[0]],
-            byes=[],
-            report={
-                "repeats": report.repeats,
-                "repeated_pairs": [[list(p.players), p.times] for p in report.repeated_pairs],
-                "unavoidable_repeats": report.unavoidable_repeats,
-                "partner_repeats": report.partner_repeats,
-                "seat_spread": report.seat_spread,
-                "notes": list(report.notes),
-            },
-        )
-    raise ValueError(f"The {tournament.format} draw is not available yet.")
-
-
-# --- results and standings ---------------------------------------------------------------------
-
-
-def team_points(game: str, state: dict[str, Any], team: int, rules: dict[str, Any]) -> int:
-    """What a team scored at a table: card points over all its games (Marafon), the game's
-    score (Malilla), chips won or lost (Etori)."""
-    if game == "marafon":
-        played = sum(g["scores"][team] for g in state["games"])
-        # After the final game `scores` repeats that game's totals; before it, it is the game
-        # under way.
-        return played if state["finished"] else played + state["scores"][team]
-    if game == "malilla":
-        return state["scores"][team]
-    if game == "etori":
-        return state["chips"][team] - rules["chips"]
-    raise ValueError(f"{game} has no teams")
-
-
-def table_results(tournament: Tournament, table: Table) -> dict[int, dict[str, Any]]:
-    """Each entrant's result at a confirmed table."""
-    if table.match is None:  # a bye: a win without points
-        return {table.seating[0]: {"points": 0, "match_points": 2, "opponents": [], "bye": True}}
-    state, game, rules = table.match.state, tournament.game, table.match.rules
-    seating = list(table.seating)
-    if tournament.format in PAIRS_FORMATS:
-        points = [team_points(game, state, team, rules) for team in (0, 1)]
-        winner = state.get("winner")
-        if not isinstance(winner, int):
-            winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-        results = {}
-        for team, entrant in enumerate(seating):
-            match_points = 1 if winner is None else (2 if winner == team else 0)
-            results[entrant] = {
-                "points": points[team] - points[1 - team],
-                "match_points": match_points,
-                "opponents": [seating[1 - team]],
-                "bye": False,
-            }
-        return results
-    results = {}
-    for seat, entrant in enumerate(seating):
-        if game in ("rikken", "trionfo"):
-            points = state["balances"][seat]
-        else:
-            teams = get_game(game).teams(get_game(game).options_from_data(rules))
-            team = next(t for t, seats in enumerate(teams) if seat in seats)
-            points = team_points(game, state, team, rules)
-        results[entrant] = {
-            "points": points,
-            "match_points": 0,
-            "opponents": [e for e in seating if e != entrant],
-            "bye": False,
-        }
-    return results
-
-
-def standings_compute(tournament: Tournament) -> list[dict[str, Any]]:
-    """Standings from the confirmed tables only: individual events by total units or points,
-    pairs events by match points, then the tournament's tie-breaks."""
-    entrants = {e.pk: e for e in tournament.entrants.select_related("player", "partner")}
-    totals: dict[int, dict[str, Any]] = {
-        pk: {
-            "entrant": pk,
-            "name": e.name,
-            "points": 0,
-            "match_points": 0,
-            "played": 0,
-            "opponents": [],
-            "byes": 0,
-        }
-        for pk, e in entrants.items()
-    }
-    tables = Table.objects.filter(
-        round__tournament=tournament, confirmed_at__isnull=False
-    ).select_related("match")
-    for table in tables:
-        for entrant, result in table_results(tournament, table).items():
-            row = totals[entrant]
-            row["points"] += result["points"]
-            row["match_points"] += result["match_points"]
-            row["opponents"].extend(result["opponents"])
-            row["played"] += 1
-            row["byes"] += 1 if result["bye"] else 0
-    for row in totals.values():
-        row["buchholz"] = sum(totals[o]["match_points"] for o in row["opponents"] if o in totals)
-    pairs = tournament.format in PAIRS_FORMATS
-    keys = ["match_points"] if pairs else ["points"]
-    for tie_break in tournament.tie_breaks:
-        if tie_break == "difference":
-            keys.append("points")
-        elif tie_break == "buchholz":
-            keys.append("buchholz")
-    ordered = sorted(totals.values(), key=lambda r: tuple(-r[k] for k in keys))
-    previous, rank = None, 0
-    for index, row in enumerate(ordered, start=1):
-        signature = tuple(row[k] for k in keys)
-        if signature != previous:
-            rank, previous = index, signature
-        row["rank"] = rank
-        del row["opponents"]
-    return ordered
-
-
-def standings_recompute(*, tournament_id: int) -> None:
-    """Rebuilds the standings cache; clears the dirty mark only if no result changed meanwhile."""
-    tournament = Tournament.objects.get(pk=tournament_id)
-    requested = tournament.standings_requested_at
-    standings = standings_compute(tournament)
-    Tournament.objects.filter(pk=tournament_id).update(
-        standings=standings, standings_computed_at=timezone.now()
-    )
-    Tournament.objects.filter(pk=tournament_id, standings_requested_at=requested).update(
-        standings_dirty=False
-    )

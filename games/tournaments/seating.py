@@ -24,6 +24,7 @@ stops the search first.
 from __future__ import annotations
 
 import heapq
+import math
 import random
 import time
 from collections.abc import Hashable, Mapping, Sequence
@@ -44,11 +45,13 @@ SEARCH_EFFORT = 2_000_000
 # shakes it a little.
 STALL_ITERATIONS = 400
 # A swapped player may not go back to the table they left for this many iterations.
-TABU_TENURE = (4, 11)
+TABU_TENURE = (0, 3)
 # Random swaps made when the search goes back to its best plan.
-SHAKE_SWAPS = 2
-SAMPLE = 8
+SHAKE_SWAPS = 5
+SAMPLE = 16
 SIDE_WEIGHT = 4
+# Steps of the random walk that evens out sides in partnership games, per drawn table.
+SIDE_WALK = 20
 
 
 @dataclass(frozen=True)
@@ -240,6 +243,8 @@ class _Draw:
             if partners:
                 self.mate[a][:] = self.hist_mate[a]
         self.hist_fives = list(self.fives)
+        self.five_limit = 1
+        self.five_range = (0, 0)
         self.tables: list[list[list[int]]] = []
         self.where: list[list[int]] = []
         self.cost = 0
@@ -294,6 +299,7 @@ class _Draw:
                         self.fives[p] += 1
                 self._add_table(table, 1)
             self.where.append(where)
+        self.five_range = (min(self.fives), max(self.fives))
         pairs = {a * n + b for a in range(n) for b in range(a + 1, n) if self.meet[a][b] >= 2}
         if self.partners:
             pairs |= {a * n + b for a in range(n) for b in range(a + 1, n) if self.mate[a][b] >= 2}
@@ -332,7 +338,7 @@ class _Draw:
     def construct(self) -> None:
         """Seats the rounds one after another, each player next to the players met least. In a
         field with tables of 4 and 5 the tables of 5 go, round after round, to the players who
-        have sat at one least often; the search keeps that balance (see ``five_band``)."""
+        have sat at one least often; the search keeps that balance (see ``_fives_allow``)."""
         n, rng = self.n, self.rng
         mixed = self.sizes[0] == 5 and self.sizes[-1] == 4
         at_fives = 5 * self.sizes.count(5)
@@ -349,12 +355,11 @@ class _Draw:
                 while pool:
                     size = self.sizes[len(tables)]
                     table = self._greedy_table(pool, size)
-                    if size == 5 and mixed:
+                    if size == 5:
                         for p in table:
                             self.fives[p] += 1
                     tables.append(table)
             self.tables.append(tables)
-        self.five_band = (min(self.fives), max(self.fives))
         self._rebuild()
 
     def _greedy_table(self, pool: list[int], size: int) -> list[int]:
@@ -391,13 +396,12 @@ class _Draw:
             return False  # one table per round: there is nothing to swap
         if not (self.sizes[0] == 5 and self.sizes[-1] == 4):
             return self._search(deadline, SEARCH_EFFORT)
-        if self._search(deadline, SEARCH_EFFORT // 2):
-            return True
-        low, high = self.five_band
-        if self.cost > self.lower and high < low + 2:
-            self.five_band = (low, low + 2)
-            return self._search(deadline, SEARCH_EFFORT // 2)
-        return False
+        self.five_limit = 1
+        stopped = self._search(deadline, SEARCH_EFFORT // 2)
+        if stopped or self.cost <= self.lower:
+            return stopped
+        self.five_limit = 2
+        return self._search(deadline, SEARCH_EFFORT // 2)
 
     def _search(self, deadline: float | None, budget: int) -> bool:
         rng, n = self.rng, self.n
@@ -477,7 +481,7 @@ class _Draw:
                 if cross and not self._fives_allow(p, q, size_b):
                     continue
                 row_q = meet[q]
-                delta = join_p - row_p[q] - leave_p - size_b + 1
+                delta = join_p - row_p[q] - leave_p + size_b - 1
                 for x in others:
                     delta += row_q[x]
                 for y in table_b:
@@ -519,11 +523,15 @@ class _Draw:
 
     def _fives_allow(self, p: int, q: int, size_b: int) -> bool:
         """Whether p and q may change places between a table of 4 and one of 5 (p going to a
-        table of ``size_b``) and still both sit at tables of 5 a number of times in the band."""
-        low, high = self.five_band
+        table of ``size_b``): the most and fewest rounds anybody sits at a table of 5 may not
+        grow further apart than ``five_limit``, or than they already are."""
+        low, high = self.five_range
         if size_b == 5:
             p, q = q, p  # p is the one leaving the table of 5
-        return self.fives[p] - 1 >= low and self.fives[q] + 1 <= high
+        down, up = self.fives[p] - 1, self.fives[q] + 1
+        if down >= low and up <= high:
+            return True
+        return max(high, up) - min(low, down) <= max(self.five_limit, high - low)
 
     def _apply(self, r, p, move, iteration, tabu) -> None:
         kind, t, q = move
@@ -541,6 +549,7 @@ class _Draw:
                 step = 1 if len(table_b) == 5 else -1
                 self.fives[p] += step
                 self.fives[q] -= step
+                self.five_range = (min(self.fives), max(self.fives))
             where[p], where[q] = t, home
             self._add_table(table_b, 1)
             ntables = len(tables)
@@ -633,23 +642,73 @@ class _Draw:
         return c[0] + c[2] - c[1] - c[3]
 
     def _balance_sides(self) -> None:
-        """Swaps the two partnerships of a table while that evens out the players' sides."""
+        """Swaps the two partnerships of tables so that each player sits on the even seats
+        about as often as on the odd ones. First every swap that helps; then a bounded random
+        walk from the players still two or more off, also taking swaps that change nothing, as
+        a fix often needs a chain of them."""
         seats, side = self.seats, self._side
+
+        def gain(seated: list[int]) -> int:
+            # Swapping moves each even-seat player's side by -2 and each odd-seat one's by +2,
+            # which changes the sum of squared sides by 16 - 4 * gain.
+            return side(seated[0]) + side(seated[2]) - side(seated[1]) - side(seated[3])
+
+        def swap(seated: list[int]) -> None:
+            for s, p in enumerate(seated):
+                seats[p][s] -= 1
+            seated[:] = [seated[1], seated[0], seated[3], seated[2]]
+            for s, p in enumerate(seated):
+                seats[p][s] += 1
+
         changed = True
         while changed:
             changed = False
             for ordered in self.order:
                 for seated in ordered:
-                    even, odd = (seated[0], seated[2]), (seated[1], seated[3])
-                    gain = sum(side(p) for p in even) - sum(side(p) for p in odd)
-                    # Flipping moves each even player's side by -2 and each odd one's by +2.
-                    if gain > 4:
-                        for s, p in enumerate(seated):
-                            seats[p][s] -= 1
-                        seated[:] = [odd[0], even[0], odd[1], even[1]]
-                        for s, p in enumerate(seated):
-                            seats[p][s] += 1
+                    if gain(seated) > 4:
+                        swap(seated)
                         changed = True
+        tables_of: list[list[list[int]]] = [[] for _ in range(self.n)]
+        for ordered in self.order:
+            for seated in ordered:
+                for p in seated:
+                    tables_of[p].append(seated)
+
+        def excess(p: int, change: int = 0) -> int:
+            over = abs(side(p) + change) - 1
+            return over * over if over > 0 else 0
+
+        def delta(seated: list[int]) -> int:
+            return sum(excess(p, -2 if s % 2 == 0 else 2) - excess(p) for s, p in enumerate(seated))
+
+        rng = self.rng
+        energy = sum(excess(p) for p in range(self.n))
+        best = energy
+        best_order = [[list(t) for t in ordered] for ordered in self.order]
+        steps = SIDE_WALK * len(self.order) * len(self.sizes)
+        for step in range(steps):
+            if energy == 0:
+                break
+            off = [p for p in range(self.n) if excess(p)]
+            p = off[rng.randrange(len(off))]
+            heavy = [t for t in tables_of[p] if (t.index(p) % 2 == 0) == (side(p) > 0)]
+            if not heavy:
+                continue  # the imbalance comes from the history
+            seated = heavy[rng.randrange(len(heavy))]
+            change = delta(seated)
+            # Annealing: worse swaps are taken less and less often, to get out of dead ends.
+            heat = 2.0 * (1 - step / steps) + 0.05
+            if change <= 0 or rng.random() < math.exp(-change / heat):
+                swap(seated)
+                energy += change
+                if energy < best:
+                    best = energy
+                    best_order = [[list(t) for t in ordered] for ordered in self.order]
+        if energy > best:
+            for ordered, kept in zip(self.order, best_order, strict=True):
+                for seated, order in zip(ordered, kept, strict=True):
+                    if seated != order:
+                        swap(seated)
 
     def _rebalance(self, a: int, b: int) -> bool:
         """Balances seats ``a`` and ``b``. Each drawn table with both seats is an arc from the
@@ -784,12 +843,15 @@ class _Draw:
             layout.append(f"{fours} table{'s' if fours != 1 else ''} of 4")
         if fives:
             layout.append(f"{fives} table{'s' if fives != 1 else ''} of 5")
-        notes = [f"{n} players, {' and '.join(layout)} in each of {self.rounds} rounds."]
+        rounds = "each round" if self.rounds == 1 else f"each of {self.rounds} rounds"
+        notes = [f"{n} players, {' and '.join(layout)} in {rounds}."]
         if fives and fours:
             low, high = min(self.fives), max(self.fives)
+            times = f"{low} times" if low == high else f"{low} to {high} times"
             notes.append(
                 f"{n} is not a multiple of 4, so {fives} table{'s' if fives != 1 else ''} of 5 "
-                f"(the dealer sits out each deal); each player sits at one {low} to {high} times."
+                f"(the dealer sits out each deal); each player sits at one {times}"
+                f"{', history included' if self.past else ''}."
             )
         if repeats == 0:
             notes.append("Nobody meets a player they have met before.")
