@@ -57,8 +57,10 @@ def entrant_data(entrant) -> dict:
     }
 
 
-def tournament_data(tournament) -> dict:
-    return {
+def tournament_data(tournament, *, with_entrants: bool = True) -> dict:
+    """A tournament; the list leaves out the entrants (``entrants_count`` says how many) and
+    expects ``rounds_drawn`` and ``entrants_count`` annotated."""
+    data = {
         "id": tournament.public_id,
         "club": tournament.club.slug,
         "name": tournament.name,
@@ -72,6 +74,16 @@ def tournament_data(tournament) -> dict:
         "table_size": tournament.table_size,
         "tie_breaks": tournament.tie_breaks,
         "status": tournament.status,
-        "entrants": [entrant_data(e) for e in tournament.entrants.all()],
+    }
+    if not with_entrants:
+        return {
+            **data,
+            "entrants_count": tournament.entrants_count,
+            "rounds_drawn": tournament.rounds_drawn,
+        }
+    entrants = tournament.entrants.select_related("player", "partner").order_by("seed", "id")
+    return {
+        **data,
+        "entrants": [entrant_data(e) for e in entrants],
         "rounds_drawn": tournament.round_set.count(),
     }

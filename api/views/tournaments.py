@@ -1,6 +1,7 @@
 import csv
 from typing import Any
 
+from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -38,12 +39,7 @@ from .matches import IDEMPOTENCY_PARAMETER
 
 
 def get_tournament(public_id: str) -> Tournament:
-    return get_object_or_404(
-        Tournament.objects.select_related("club").prefetch_related(
-            "entrants__player", "entrants__partner"
-        ),
-        public_id=public_id,
-    )
+    return get_object_or_404(Tournament.objects.select_related("club"), public_id=public_id)
 
 
 def require_director(request, tournament: Tournament) -> None:
@@ -56,12 +52,14 @@ class TournamentListView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request):
-        tournaments = Tournament.objects.select_related("club").prefetch_related(
-            "entrants__player", "entrants__partner"
+        """The latest 100 tournaments (``?club=<slug>`` for one club's), without their entrants."""
+        tournaments = Tournament.objects.select_related("club").annotate(
+            entrants_count=Count("entrants", distinct=True),
+            rounds_drawn=Count("round_set", distinct=True),
         )
         if request.query_params.get("club"):
             tournaments = tournaments.filter(club__slug=request.query_params["club"])
-        return Response([tournament_data(t) for t in tournaments[:100]])
+        return Response([tournament_data(t, with_entrants=False) for t in tournaments[:100]])
 
     @extend_schema(
         request=TournamentCreateSerializer,
@@ -134,8 +132,12 @@ class EntrantDetailView(APIView):
         return Response(entrant_data(entrant))
 
 
+def entrant_names(tournament: Tournament) -> dict[int, str]:
+    return {e.pk: e.name for e in tournament.entrants.select_related("player", "partner")}
+
+
 def round_data(request, tournament: Tournament, this_round, director: bool) -> dict:
-    entrants = {e.pk: e.name for e in tournament.entrants.all()}
+    entrants = entrant_names(tournament)
     tables = []
     for table in this_round.tables.all():
         entry = {

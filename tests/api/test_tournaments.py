@@ -234,3 +234,19 @@ def test_a_directors_correction_is_logged_and_moves_the_standings(
     assert log.before["contracts"][0]["tricks"] == 0
     top = APIClient().get(f"{base}standings/").json()["standings"]
     assert max(row["points"] for row in top) == 5  # the three others now win 5 each
+
+
+def test_the_tournament_list_is_a_summary_read_in_constant_queries(
+    director, django_assert_max_num_queries
+):
+    for n in range(3):
+        created = director.post(
+            "/api/v1/tournaments/", {**RIKKEN_DRIVE, "name": f"Drive {n}"}, format="json"
+        ).json()
+        register(director, created, [f"P{n}-{k}" for k in range(n + 1)])
+
+    with django_assert_max_num_queries(2):
+        listed = APIClient().get("/api/v1/tournaments/?club=de-zwaan").json()
+
+    assert sorted(t["entrants_count"] for t in listed) == [1, 2, 3]
+    assert all("entrants" not in t and t["rounds_drawn"] == 0 for t in listed)
