@@ -152,6 +152,7 @@ def test_a_32_player_rikken_drive_of_4_rounds(director, celery_worker_or_eager):
     assert len(results) == 32 and all(r["counts"] and r["deals"] == 20 for r in results)
     for row in standings:
         assert row["points"] == sum(p for p in row["rounds"])
+    assert director.get(base).json()["status"] == "finished"
     too_many = director.post(f"{base}rounds/", format="json")
     assert too_many.status_code == 409
     exported = list(

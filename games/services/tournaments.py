@@ -191,8 +191,23 @@ def table_confirm(*, table: Table, by: str, user: Any = None) -> Table:
         table.confirmed_at = timezone.now()
         table.confirmed_by = by[:150]
         table.save(update_fields=["confirmed_at", "confirmed_by"])
+        _finish_if_complete(table.round)
         standings_mark_dirty(tournament=table.round.tournament)
     return table
+
+
+def _finish_if_complete(this_round: Round) -> None:
+    """A round whose every table is confirmed is finished; so is the tournament after its last
+    round, or after a knockout's final."""
+    if this_round.tables.filter(confirmed_at__isnull=True).exists():
+        return
+    this_round.status = Round.Status.FINISHED
+    this_round.save(update_fields=["status"])
+    tournament = this_round.tournament
+    final = tournament.format == "knockout" and len(this_round.report.get("bracket", [])) == 1
+    if this_round.number >= tournament.rounds or final:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
 
 
 def standings_mark_dirty(*, tournament: Tournament) -> None:
@@ -218,6 +233,8 @@ def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         drawn = list(tournament.round_set.all())
+        if tournament.status == Tournament.Status.FINISHED:
+            raise Conflict("The tournament is over.")
         if len(drawn) >= tournament.rounds:
             raise Conflict(f"All {tournament.rounds} rounds have been drawn.")
         if drawn and drawn[-1].status == Round.Status.DRAWING:

@@ -128,7 +128,7 @@ def test_a_withdrawn_pairs_round_robin_opponents_get_a_bye(director, run):
 
 
 def test_a_knockout_gives_byes_to_the_top_seeds_and_ends_with_a_final(director, run):
-    base = pairs_event(director, run, "knockout", pairs=6, rounds=3)
+    base = pairs_event(director, run, "knockout", pairs=6, rounds=4)
     entrants = [e["id"] for e in director.get(f"{base}entrants/").json()]
 
     first = draw(director, run, base)
@@ -149,7 +149,11 @@ def test_a_knockout_gives_byes_to_the_top_seeds_and_ends_with_a_final(director, 
     assert len(final["tables"]) == 1
     assert "final" in " ".join(final["report"]["notes"])
     play(director, run, base, final)
-    assert director.post(f"{base}rounds/", format="json").status_code == 409
+    over = director.post(f"{base}rounds/", format="json")
+    assert over.status_code == 409
+    assert "over" in str(over.json())
+    assert director.get(base).json()["status"] == "finished"
+    assert [r["status"] for r in director.get(f"{base}rounds/").json()] == ["finished"] * 3
 
 
 def test_an_odd_swiss_field_gives_each_bye_to_a_new_pair_and_avoids_rematches(director, run):
