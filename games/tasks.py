@@ -3,12 +3,15 @@
 from datetime import timedelta
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.utils import timezone
 
 from games.models import IdempotencyRecord
 from games.services import match_recompute
 
 IDEMPOTENCY_KEEP = timedelta(hours=24)
+DRAW_TIME_LIMIT = 50  # seconds; the seating search stops itself well before (20 s)
+DRAW_STUCK_AFTER = timedelta(minutes=2)
 
 
 @shared_task(name="games.recompute_match")
@@ -26,12 +29,36 @@ def purge_idempotency_records() -> int:
     return deleted
 
 
-@shared_task(name="games.draw_round", time_limit=60, soft_time_limit=50)
+@shared_task(name="games.draw_round", time_limit=60, soft_time_limit=DRAW_TIME_LIMIT)
 def draw_round(round_id: int) -> str:
-    """Draws one round of a tournament: the seating or pairing search runs here, bounded."""
-    from games.services.tournaments import round_draw_run
+    """Draws one round of a tournament: the seating or pairing search runs here, bounded. A
+    draw stopped by the time limit leaves the round failed with the reason, for the director."""
+    from games.services.tournaments import round_draw_fail, round_draw_run
 
-    return round_draw_run(round_id=round_id).status
+    try:
+        return round_draw_run(round_id=round_id).status
+    except SoftTimeLimitExceeded:
+        return round_draw_fail(
+            round_id=round_id,
+            reason=f"The draw took longer than {DRAW_TIME_LIMIT} seconds and was stopped. "
+            "Draw the round again; if it keeps failing, the field is too big for one draw.",
+        ).status
+
+
+@shared_task(name="games.sweep_stuck_draws")
+def sweep_stuck_draws() -> int:
+    """Queues again the draws whose message the broker lost: rounds still drawing long after
+    they were asked for (a draw takes seconds; the job is killed after a minute)."""
+    from games.models import Round
+
+    stuck = list(
+        Round.objects.filter(
+            status=Round.Status.DRAWING, requested_at__lt=timezone.now() - DRAW_STUCK_AFTER
+        ).values_list("pk", flat=True)
+    )
+    for round_id in stuck:
+        draw_round.delay(round_id)
+    return len(stuck)
 
 
 @shared_task(name="games.recompute_standings", time_limit=60, soft_time_limit=50)

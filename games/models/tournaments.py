@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .matches import new_public_id
@@ -107,6 +108,9 @@ class Round(models.Model):
     report = models.JSONField(
         default=dict, blank=True, help_text=_("Why the draw came out as it did.")
     )
+    # When the draw was asked for: a round still drawing long after it lost its Celery
+    # message, and the periodic sweep queues it again.
+    requested_at = models.DateTimeField(default=timezone.now)
     drawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

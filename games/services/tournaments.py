@@ -324,6 +324,18 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
     return this_round
 
 
+def round_draw_fail(*, round_id: int, reason: str) -> Round:
+    """Marks a draw that could not finish as failed, with the reason for the director; the
+    director draws the round again."""
+    with transaction.atomic():
+        this_round = Round.objects.select_for_update().get(pk=round_id)
+        if this_round.status == Round.Status.DRAWING:
+            this_round.status = Round.Status.FAILED
+            this_round.report = {"error": reason}
+            this_round.save(update_fields=["status", "report"])
+    return this_round
+
+
 def _seat_players(tournament: Tournament, seating: list[Entrant]) -> list[Player]:
     """Players in seat order. Pairs sit opposite each other: seats 0 and 2 for the first pair,
     1 and 3 for the second (teams {0, 2} and {1, 3})."""

@@ -149,6 +149,8 @@ CELERY_BEAT_SCHEDULE = {
     # A standings recompute whose message the broker lost is caught up here: the dirty mark in
     # the database is what counts.
     "sweep-dirty-standings": {"task": "games.sweep_dirty_standings", "schedule": 60.0},
+    # Likewise a draw whose message was lost: the round stays "drawing" in the database.
+    "sweep-stuck-draws": {"task": "games.sweep_stuck_draws", "schedule": 60.0},
     "purge-idempotency-records": {
         "task": "games.purge_idempotency_records",
         "schedule": 3600.0,

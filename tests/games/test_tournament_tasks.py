@@ -1,0 +1,64 @@
+"""The draw job's safety nets: a draw stopped by the time limit fails with its reason, and a
+draw whose broker message was lost is queued again by the periodic sweep."""
+
+from datetime import timedelta
+
+import pytest
+from celery.exceptions import SoftTimeLimitExceeded
+from django.utils import timezone
+
+from games.models import Round
+from games.services import club_create
+from games.services.tournaments import entrant_register, tournament_create
+from games.tasks import draw_round, sweep_stuck_draws
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def drive(django_user_model):
+    director = django_user_model.objects.create_user("td")
+    club = club_create(name="De Zwaan", director=director)
+    tournament = tournament_create(
+        club=club,
+        user=director,
+        name="Drive",
+        game="rikken",
+        format="individual",
+        rounds=3,
+        round_kind="deals",
+        deals_per_round=4,
+    )
+    for n in range(8):
+        entrant_register(tournament=tournament, name=f"Player {n}")
+    return tournament
+
+
+def test_a_draw_stopped_by_the_time_limit_fails_with_its_reason(drive, monkeypatch):
+    def too_slow(**kwargs):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr("games.services.tournaments.draw_plan", too_slow)
+    waiting = Round.objects.create(tournament=drive, number=1)
+
+    status = draw_round(waiting.pk)
+
+    waiting.refresh_from_db()
+    assert status == "failed" == waiting.status
+    assert "took longer than 50 seconds" in waiting.report["error"]
+    assert waiting.tables.count() == 0
+
+
+def test_the_sweep_queues_again_only_the_draws_stuck_for_minutes(drive):
+    stuck = Round.objects.create(
+        tournament=drive, number=1, requested_at=timezone.now() - timedelta(minutes=5)
+    )
+    fresh = Round.objects.create(tournament=drive, number=2)
+
+    queued = sweep_stuck_draws()
+
+    stuck.refresh_from_db()
+    fresh.refresh_from_db()
+    assert queued == 1
+    assert stuck.status == "ready" and stuck.tables.count() == 2
+    assert fresh.status == "drawing"
