@@ -35,9 +35,23 @@ def deal_record(
         except MatchOver as exc:
             raise Conflict(str(exc)) from None
         number = match.deals.count() + 1
+        _check_round_length(match, number)
         deal = Deal.objects.create(match=match, number=number, input=raw, outcome=result.outcome)
         save_state(match, engine, result.state)
     return match, deal
+
+
+def _check_round_length(match: Match, number: int) -> None:
+    """A tournament round of a number of deals ends there: the table cannot play on."""
+    table = Table.objects.filter(match=match).select_related("round__tournament").first()
+    if table is None:
+        return
+    tournament = table.round.tournament
+    if tournament.round_kind == "deals" and number > (tournament.deals_per_round or number):
+        raise Conflict(
+            f"A round of {tournament.name} is {tournament.deals_per_round} deals, and they have "
+            "all been played: confirm the result."
+        )
 
 
 def deal_replace(

@@ -250,3 +250,24 @@ def test_the_tournament_list_is_a_summary_read_in_constant_queries(
 
     assert sorted(t["entrants_count"] for t in listed) == [1, 2, 3]
     assert all("entrants" not in t and t["rounds_drawn"] == 0 for t in listed)
+
+
+def test_a_table_cannot_play_past_the_rounds_deals(director, django_capture_on_commit_callbacks):
+    drive = director.post(
+        "/api/v1/tournaments/", {**RIKKEN_DRIVE, "deals_per_round": 2}, format="json"
+    ).json()
+    register(director, drive, [f"P{n}" for n in range(4)])
+    base = f"/api/v1/tournaments/{drive['id']}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(f"{base}rounds/", format="json")
+    table = director.get(f"{base}rounds/").json()[0]["tables"][0]
+    deals = f"/api/v1/matches/{table['match']}/deals/"
+    misere = {"contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
+
+    first = director.post(deals, {**misere, "dealer": 0}, format="json")
+    second = director.post(deals, misere, format="json")
+    third = director.post(deals, misere, format="json")
+
+    assert (first.status_code, second.status_code, third.status_code) == (201, 201, 409)
+    assert "2 deals" in str(third.json())
+    assert len(director.get(deals).json()) == 2
