@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import tournaments, views
 
 app_name = "pages"
 
@@ -14,4 +14,41 @@ urlpatterns = [
     path("m/<str:public_id>/deals/<int:number>/edit/", views.deal_edit, name="deal-edit"),
     path("m/<str:public_id>/deals/<int:number>/undo/", views.deal_undo_page, name="deal-undo"),
     path("m/<str:public_id>/settle/", views.settlement_page, name="settlement"),
+    path("m/<str:public_id>/confirm/", tournaments.match_confirm, name="match-confirm"),
+    # Django's default LOGIN_URL, so @login_required needs no setting.
+    path("accounts/login/", tournaments.SignInView.as_view(), name="login"),
+    path("accounts/logout/", tournaments.SignOutView.as_view(), name="logout"),
+    path("tournaments/", tournaments.tournament_list, name="tournaments"),
+    path("t/<str:public_id>/", tournaments.tournament_page, name="tournament"),
+    path("t/<str:public_id>/live/", tournaments.tournament_live, name="tournament-live"),
+    path(
+        "t/<str:public_id>/version/",
+        tournaments.tournament_version_view,
+        name="tournament-version",
+    ),
+    path("t/<str:public_id>/results/", tournaments.tournament_results, name="tournament-results"),
+    path("director/", tournaments.director_home, name="director"),
+    path("director/new/", tournaments.tournament_new, name="tournament-new"),
+    path(
+        "director/t/<str:public_id>/",
+        tournaments.director_tournament,
+        name="director-tournament",
+    ),
+    path("director/t/<str:public_id>/entrants/", tournaments.entrants_add, name="entrants-add"),
+    path(
+        "director/t/<str:public_id>/entrants/<int:entrant_id>/",
+        tournaments.entrant_status,
+        name="entrant-status",
+    ),
+    path("director/t/<str:public_id>/draw/", tournaments.round_draw, name="round-draw"),
+    path(
+        "director/t/<str:public_id>/rounds/<int:number>/cards/",
+        tournaments.table_cards,
+        name="table-cards",
+    ),
+    path(
+        "director/t/<str:public_id>/rounds/<int:number>/tables/<int:table>/confirm/",
+        tournaments.director_confirm,
+        name="director-confirm",
+    ),
 ]

@@ -33,6 +33,8 @@ from .access import can_score, held_match_ids, remember_edit_key
 from .board import board, team_labels
 from .forms import MatchSetupForm, deal_form_for, presets_for
 from .summaries import summary
+from .tournament_display import match_table
+from .tournament_forms import ConfirmForm
 
 
 def get_match(public_id: str):
@@ -169,7 +171,7 @@ def _history(match) -> list[dict[str, Any]]:
     return rows
 
 
-def _match_context(request, match, form=None) -> dict[str, Any]:
+def _match_context(request, match, form=None, confirm_form=None) -> dict[str, Any]:
     engine = get_game(match.game)
     scorer = can_score(request, match)
     names = [seat.player.name for seat in match.seats.all()]
@@ -202,6 +204,20 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
             context.update(edit_url=edit_url, edit_qr=qr_svg(edit_url))
         if not match.finished:
             context["form"] = form or deal_form_for(match, match.state)
+    table = match_table(match)
+    if table is not None:
+        context["table"] = table
+        tournament = table.round.tournament
+        played = len(match.deals.all())
+        if tournament.round_kind == "deals" and played >= (
+            tournament.deals_per_round or played + 1
+        ):
+            # The round is over: the table would only be refused another deal.
+            context.pop("form", None)
+            context["round_over"] = tournament.deals_per_round
+        # Confirming needs something to confirm, and is done once.
+        if scorer and played and table.confirmed_at is None:
+            context["confirm_form"] = confirm_form or ConfirmForm(names=names)
     return context
 
 

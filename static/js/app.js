@@ -46,3 +46,13 @@
       .catch(function () {});
   }, 2000);
 })();
+
+// Printable pages (results, table cards) get a print button; without JavaScript the browser's
+// own menu prints them the same.
+(function () {
+  "use strict";
+  document.querySelectorAll("[data-print]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { window.print(); });
+  });
+})();

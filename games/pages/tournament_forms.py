@@ -1,0 +1,249 @@
+"""Forms of the tournament pages. They check the shape of what was typed; the services decide
+what the rules allow, and their refusals land next to the field they name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Club, RulePreset, Tournament
+from games.rules import GAMES, RuleViolation
+from games.rules.presets import BUILTIN_PRESETS
+from games.tournaments.standings import TIE_BREAKS
+
+from .forms import MAX_NAME_LENGTH
+from .tournament_display import TIE_BREAK_LABELS
+
+TIE_BREAK_SLOTS = 4
+PAIR_SEPARATOR = "&"
+# Each line is a service call in one transaction: a pasted phone book should not hold it long.
+MAX_LINES = 200
+
+
+def preset_choices(user, clubs) -> list[Any]:
+    """Built-in house rules by game, then the ones saved by the director or their clubs."""
+    choices: list[Any] = [("", _("The game's usual rules"))]
+    for slug, game in GAMES.items():
+        builtin = [(p.key, p.name) for p in BUILTIN_PRESETS if p.game == slug]
+        if builtin:
+            choices.append((game.name, builtin))
+    saved = RulePreset.objects.filter(owner=user) | RulePreset.objects.filter(club__in=clubs)
+    saved_choices = [
+        (p.key, f"{p.name} ({GAMES[p.game].name if p.game in GAMES else p.game})")
+        for p in saved.distinct()
+    ]
+    if saved_choices:
+        choices.append((_("Saved house rules"), saved_choices))
+    return choices
+
+
+class TournamentForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"), empty_label=None)
+    name = forms.CharField(label=_("Name"), max_length=120)
+    game = forms.ChoiceField(label=_("Game"), choices=[(s, g.name) for s, g in GAMES.items()])
+    preset = forms.ChoiceField(label=_("House rules"), required=False)
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=Tournament.Format.choices,
+        initial=Tournament.Format.INDIVIDUAL,
+        widget=forms.RadioSelect,
+    )
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=4)
+    round_kind = forms.ChoiceField(
+        label=_("A round is"),
+        choices=Tournament.RoundKind.choices,
+        initial=Tournament.RoundKind.DEALS,
+        widget=forms.RadioSelect,
+    )
+    deals_per_round = forms.IntegerField(
+        label=_("Deals a round"),
+        required=False,
+        min_value=1,
+        max_value=200,
+        help_text=_("Only when a round is a number of deals."),
+    )
+    table_size = forms.IntegerField(
+        label=_("Players a table"),
+        required=False,
+        min_value=2,
+        max_value=8,
+        help_text=_("Leave it empty for the game's usual number."),
+    )
+
+    # The service's field names, mapped to the fields that show their messages.
+    ERROR_FIELDS = {"tie_breaks": "tie_break_1", "rules": None, "tournament": None}
+
+    def __init__(self, *args, user, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+        self.fields["preset"].choices = preset_choices(user, clubs)
+        for slot in range(1, TIE_BREAK_SLOTS + 1):
+            self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)d") % {"n": slot},
+                required=False,
+                choices=[("", _("None")), *((t, TIE_BREAK_LABELS.get(t, t)) for t in TIE_BREAKS)],
+            )
+
+    def tie_break_fields(self):
+        return [self[f"tie_break_{slot}"] for slot in range(1, TIE_BREAK_SLOTS + 1)]
+
+    def clean(self):
+        data = super().clean()
+        chosen: list[str] = []
+        for slot in range(1, TIE_BREAK_SLOTS + 1):
+            value = data.get(f"tie_break_{slot}")
+            if not value:
+                continue
+            if value in chosen:
+                self.add_error(f"tie_break_{slot}", _("Each tie-break counts once."))
+            chosen.append(value)
+        data["tie_breaks"] = chosen
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "club": data["club"],
+            "name": data["name"],
+            "game": data["game"],
+            "format": data["format"],
+            "rounds": data["rounds"],
+            "round_kind": data["round_kind"],
+            "deals_per_round": data.get("deals_per_round"),
+            "table_size": data.get("table_size"),
+            "tie_breaks": data["tie_breaks"],
+            "preset": data.get("preset") or None,
+        }
+
+    def add_rule_errors(self, exc: RuleViolation) -> None:
+        from .views import _messages
+
+        for key, value in exc.errors.items():
+            target = self.ERROR_FIELDS.get(key, key)
+            for message in _messages(value):
+                self.add_error(target if target in self.fields else None, message)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entrant to register: a player, or a pair. ``field`` and ``line`` say where it was
+    typed, so a refusal is shown there."""
+
+    name: str
+    partner: str | None
+    field: str
+    line: int | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {PAIR_SEPARATOR} {self.partner}" if self.partner else self.name
+
+    def refusal(self, message: str) -> str:
+        if self.line is None:
+            return message
+        return str(_("Line %(n)d (%(who)s): %(message)s")) % {
+            "n": self.line,
+            "who": self.label,
+            "message": message,
+        }
+
+
+class EntrantsForm(forms.Form):
+    """One player (or pair) with the club's members suggested, or several, one a line."""
+
+    player = forms.CharField(
+        label=_("Player"),
+        required=False,
+        max_length=MAX_NAME_LENGTH,
+        widget=forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"}),
+    )
+    partner = forms.CharField(
+        label=_("Partner"),
+        required=False,
+        max_length=MAX_NAME_LENGTH,
+        widget=forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"}),
+    )
+    several = forms.CharField(
+        label=_("Several at once, one a line"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args, pairs: bool, registered: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pairs = pairs
+        self.registered = {n.casefold() for n in registered}
+        if pairs:
+            self.fields["player"].label = _("First player")
+            self.fields["several"].help_text = _("A pair a line: Anna & Bruno")
+        else:
+            del self.fields["partner"]
+        self.entries: list[Entry] = []
+
+    def clean(self):
+        data = super().clean()
+        entries: list[Entry] = []
+        player = (data.get("player") or "").strip()
+        partner = (data.get("partner") or "").strip()
+        if player or partner:
+            if self.pairs and not (player and partner):
+                self.add_error("partner" if player else "player", _("A pair is two players."))
+            else:
+                entries.append(Entry(player, partner or None, "player"))
+        lines = (data.get("several") or "").splitlines()
+        if len([line for line in lines if line.strip()]) > MAX_LINES:
+            self.add_error("several", _("At most %(n)d at once.") % {"n": MAX_LINES})
+            lines = []
+        for number, line in enumerate(lines, start=1):
+            line = line.strip()
+            if not line:
+                continue
+            entry = self._line_entry(line, number)
+            if entry is not None:
+                entries.append(entry)
+        if not entries and not self.errors:
+            raise forms.ValidationError(_("Type a name, or several names one a line."))
+        seen: set[str] = set()
+        for entry in entries:
+            for name in filter(None, (entry.name, entry.partner)):
+                if name.casefold() in seen:
+                    self.add_error(entry.field, entry.refusal(_("%s is typed twice.") % name))
+                elif name.casefold() in self.registered:
+                    self.add_error(entry.field, entry.refusal(_("%s is already in.") % name))
+                seen.add(name.casefold())
+        self.entries = entries
+        return data
+
+    def _line_entry(self, line: str, number: int) -> Entry | None:
+        names = [part.strip() for part in line.split(PAIR_SEPARATOR)]
+        probe = Entry(names[0], None, "several", number)
+        if any(len(n) > MAX_NAME_LENGTH or not n.isprintable() for n in names):
+            self.add_error(
+                "several",
+                probe.refusal(_("A name has at most %(n)d letters.") % {"n": MAX_NAME_LENGTH}),
+            )
+            return None
+        if self.pairs:
+            if len(names) != 2 or not all(names):
+                self.add_error("several", probe.refusal(_("Write a pair as Anna & Bruno.")))
+                return None
+            return Entry(names[0], names[1], "several", number)
+        if len(names) != 1:
+            self.add_error(
+                "several", probe.refusal(_("An individual event registers players one by one."))
+            )
+            return None
+        return probe
+
+
+class ConfirmForm(forms.Form):
+    """The player who confirms a table's result names themselves."""
+
+    by = forms.ChoiceField(label=_("Confirmed by"))
+
+    def __init__(self, *args, names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["by"].choices = [("", _("Pick your name")), *((n, n) for n in names)]

@@ -1,0 +1,508 @@
+"""Club tournaments: the directors' pages (signed in, for their clubs only), the public pages
+(no account: the live view for the projector, the printable results) and the confirmation of a
+table's result from the phone that scored it."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Count, Sum
+from django.http import Http404, HttpResponseForbidden, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.models import Club, Entrant, Round, Table, Tournament
+from games.rules import GAMES, RuleViolation
+from games.services import Conflict
+from games.services.tournaments import (
+    entrant_register,
+    entrant_set_status,
+    is_director,
+    round_draw_request,
+    table_confirm,
+    table_key_matches,
+    tournament_create,
+)
+
+from .access import held_edit_key
+from .tournament_display import (
+    corrections_of,
+    entrant_names,
+    is_pairs,
+    match_table,
+    report_view,
+    standings_table,
+    table_row,
+    table_scores,
+    tables_of,
+)
+from .tournament_forms import ConfirmForm, EntrantsForm, TournamentForm
+from .views import _match_context, _messages, get_match, qr_svg
+
+MAX_MEMBERS_SUGGESTED = 1000
+
+
+class SignInView(auth_views.LoginView):
+    template_name = "registration/login.html"
+    next_page = "pages:director"
+    redirect_authenticated_user = True
+
+
+class SignOutView(auth_views.LogoutView):
+    next_page = "pages:home"
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def _public_tournament(public_id: str) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"), public_id=public_id)
+
+
+def _directed_tournament(request, public_id: str) -> Tournament:
+    """The tournament, for one of its club's directors; anybody else is refused."""
+    tournament = _public_tournament(public_id)
+    if not is_director(tournament.club, request.user):
+        raise PermissionDenied(_("Only the club's directors run its tournaments."))
+    return tournament
+
+
+def _director_url(tournament: Tournament, anchor: str = "") -> str:
+    url = reverse("pages:director-tournament", args=[tournament.public_id])
+    return f"{url}#{anchor}" if anchor else url
+
+
+def _entry_link(request, table: Table) -> str | None:
+    if table.match is None or not table.table_key:
+        return None
+    return request.build_absolute_uri(
+        reverse("pages:edit-link", args=[table.match.public_id, table.table_key])
+    )
+
+
+def _director_by(user) -> str:
+    return f"{user.get_full_name() or user.get_username()} (director {user.get_username()})"
+
+
+def _first_message(exc: Exception) -> str:
+    if isinstance(exc, RuleViolation):
+        return next(iter(_messages(exc.errors)), str(exc))
+    return str(exc)
+
+
+def tournament_version(tournament_id: int) -> str:
+    """A fingerprint of everything the live pages show: a round drawn, a deal entered at any
+    table, a result confirmed, the standings recomputed. Three small queries, so polling it every
+    few seconds from every screen in the room stays cheap."""
+    head = (
+        Tournament.objects.filter(pk=tournament_id)
+        .values_list("status", "standings_dirty", "standings_computed_at")
+        .first()
+    )
+    rounds = list(
+        Round.objects.filter(tournament_id=tournament_id)
+        .order_by("number")
+        .values_list("number", "status")
+    )
+    tables = Table.objects.filter(round__tournament_id=tournament_id).aggregate(
+        tables=Count("id"), confirmed=Count("confirmed_at"), versions=Sum("match__version")
+    )
+    seen = repr((head, rounds, sorted(tables.items())))
+    return hashlib.sha256(seen.encode()).hexdigest()[:16]
+
+
+# --- public pages ------------------------------------------------------------------------------
+
+
+@require_GET
+def tournament_list(request):
+    tournaments = Tournament.objects.select_related("club").annotate(
+        entrant_count=Count("entrants")
+    )[:100]
+    directs = request.user.is_authenticated and request.user.directed_clubs.exists()
+    return render(
+        request,
+        "tournaments/list.html",
+        {"tournaments": _with_game_names(tournaments), "directs": directs},
+    )
+
+
+def _with_game_names(tournaments) -> list[Tournament]:
+    tournaments = list(tournaments)
+    for tournament in tournaments:
+        game = GAMES.get(tournament.game)
+        tournament.game_name = game.name if game else tournament.game
+    return tournaments
+
+
+def _live_context(request, tournament: Tournament) -> dict[str, Any]:
+    rounds = list(tournament.round_set.all())
+    shown = next((r for r in reversed(rounds) if r.status in ("ready", "finished")), None)
+    drawing = rounds[-1] if rounds and rounds[-1].status == Round.Status.DRAWING else None
+    tables = []
+    if shown is not None:
+        names = entrant_names(tournament)
+        tables = [table_row(tournament, t, names) for t in tables_of(tournament, [shown])]
+    return {
+        "tournament": tournament,
+        "game": GAMES.get(tournament.game),
+        "round": shown,
+        "drawing": drawing,
+        "tables": tables,
+        "unconfirmed": sum(1 for t in tables if not t["confirmed"]),
+        "standings": standings_table(tournament),
+        "version": tournament_version(tournament.pk),
+        "is_director": is_director(tournament.club, request.user),
+    }
+
+
+@require_GET
+def tournament_page(request, public_id: str):
+    tournament = _public_tournament(public_id)
+    return render(request, "tournaments/public.html", _live_context(request, tournament))
+
+
+@require_GET
+def tournament_live(request, public_id: str):
+    """The projector view: the same as the public page in large type, following by itself."""
+    tournament = _public_tournament(public_id)
+    public_url = request.build_absolute_uri(reverse("pages:tournament", args=[public_id]))
+    context = {
+        **_live_context(request, tournament),
+        "public_url": public_url,
+        "public_qr": qr_svg(public_url),
+    }
+    return render(request, "tournaments/live.html", context)
+
+
+@require_GET
+def tournament_version_view(request, public_id: str):
+    tournament_id = (
+        Tournament.objects.filter(public_id=public_id).values_list("pk", flat=True).first()
+    )
+    if tournament_id is None:
+        raise Http404
+    return JsonResponse({"version": tournament_version(tournament_id)})
+
+
+@require_GET
+def tournament_results(request, public_id: str):
+    tournament = _public_tournament(public_id)
+    names = entrant_names(tournament)
+    by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for table in tables_of(tournament, seats=True):
+        row = table_row(tournament, table, names)
+        row["scores"] = table_scores(tournament, table)
+        by_round[table.round_id].append(row)
+    rounds = [
+        {"round": r, "tables": by_round[r.pk]}
+        for r in tournament.round_set.all()
+        if r.status in ("ready", "finished")
+    ]
+    return render(
+        request,
+        "tournaments/results.html",
+        {
+            "tournament": tournament,
+            "game": GAMES.get(tournament.game),
+            "rounds": rounds,
+            "standings": standings_table(tournament),
+            "csv_url": reverse("api:tournament-standings", args=[tournament.public_id])
+            + "?download=csv",
+        },
+    )
+
+
+# --- director pages ----------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def director_home(request):
+    clubs = list(Club.objects.filter(directors=request.user))
+    tournaments = (
+        Tournament.objects.filter(club__in=clubs)
+        .select_related("club")
+        .annotate(entrant_count=Count("entrants", distinct=True))
+    )
+    return render(
+        request,
+        "tournaments/director_home.html",
+        {"clubs": clubs, "tournaments": _with_game_names(tournaments)},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request):
+    clubs = Club.objects.filter(directors=request.user)
+    first = clubs.first()
+    if first is None:
+        raise PermissionDenied(_("Only a club's directors create its tournaments."))
+    form = TournamentForm(
+        request.POST or None, user=request.user, clubs=clubs, initial={"club": first}
+    )
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                tournament = tournament_create(user=request.user, **form.service_arguments())
+            except RuleViolation as exc:
+                form.add_rule_errors(exc)
+            else:
+                messages.success(request, _("Tournament created: now register the players."))
+                return redirect(_director_url(tournament))
+        status = 400
+    return render(request, "tournaments/new.html", {"form": form}, status=status)
+
+
+def _entrants_form(tournament: Tournament, entrants: list[Entrant], data=None) -> EntrantsForm:
+    registered = [p.name for e in entrants for p in (e.player, e.partner) if p is not None]
+    return EntrantsForm(data, pairs=is_pairs(tournament), registered=registered)
+
+
+def _next_draw(tournament: Tournament, rounds: list[Round]) -> dict[str, Any] | None:
+    last = rounds[-1] if rounds else None
+    if last is not None and last.status == Round.Status.DRAWING:
+        return None
+    if last is not None and last.status == Round.Status.FAILED:
+        return {"number": last.number, "again": True}
+    if len(rounds) >= tournament.rounds:
+        return None
+    return {"number": len(rounds) + 1, "again": False}
+
+
+def _director_context(request, tournament: Tournament, form=None) -> dict[str, Any]:
+    entrants = list(tournament.entrants.select_related("player", "partner"))
+    names = {e.pk: e.name for e in entrants}
+    rounds = list(tournament.round_set.all())
+    rows: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for table in tables_of(tournament):
+        rows[table.round_id].append(
+            table_row(tournament, table, names, link=_entry_link(request, table))
+        )
+    round_views = [
+        {
+            "round": r,
+            "report": report_view(r.report, names),
+            "tables": rows[r.pk],
+            "unconfirmed": sum(1 for t in rows[r.pk] if not t["confirmed"]),
+        }
+        for r in reversed(rounds)
+    ]
+    members = (
+        tournament.club.members.filter(known=True)
+        .order_by("name")
+        .values_list("name", flat=True)
+        .distinct()[:MAX_MEMBERS_SUGGESTED]
+    )
+    counts = dict.fromkeys(Entrant.Status.values, 0)
+    for entrant in entrants:
+        counts[entrant.status] = counts.get(entrant.status, 0) + 1
+    return {
+        "tournament": tournament,
+        "game": GAMES.get(tournament.game),
+        "pairs": is_pairs(tournament),
+        "entrants": entrants,
+        "counts": counts,
+        "form": form or _entrants_form(tournament, entrants),
+        "members": list(members),
+        "rounds": round_views,
+        "drawing": bool(rounds) and rounds[-1].status == Round.Status.DRAWING,
+        "next_draw": _next_draw(tournament, rounds),
+        "corrections": corrections_of(tournament),
+        "version": tournament_version(tournament.pk),
+    }
+
+
+@login_required
+@require_GET
+def director_tournament(request, public_id: str):
+    tournament = _directed_tournament(request, public_id)
+    return render(request, "tournaments/director.html", _director_context(request, tournament))
+
+
+class _Refused(Exception):
+    def __init__(self, entry, exc: Exception):
+        self.entry = entry
+        self.exc = exc
+
+
+def _members_by_name(club: Club) -> dict[str, int]:
+    """The club's members by name, so a typed name registers that member rather than a new
+    player; a name two members share stays a new player's, as it cannot tell them apart."""
+    by_name: dict[str, list[int]] = defaultdict(list)
+    for pk, name in club.members.filter(known=True).values_list("pk", "name"):
+        by_name[name.casefold()].append(pk)
+    return {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
+
+
+@login_required
+@require_POST
+def entrants_add(request, public_id: str):
+    tournament = _directed_tournament(request, public_id)
+    entrants = list(tournament.entrants.select_related("player", "partner"))
+    form = _entrants_form(tournament, entrants, request.POST)
+    if form.is_valid():
+        members = _members_by_name(tournament.club)
+        try:
+            # All the lines or none: a refused line leaves nothing half registered.
+            with transaction.atomic():
+                for entry in form.entries:
+                    player_id = members.get(entry.name.casefold())
+                    partner_id = members.get(entry.partner.casefold()) if entry.partner else None
+                    try:
+                        entrant_register(
+                            tournament=tournament,
+                            player_id=player_id,
+                            name=None if player_id else entry.name,
+                            partner_id=partner_id,
+                            partner_name=None if partner_id else entry.partner,
+                        )
+                    except (RuleViolation, Conflict) as exc:
+                        raise _Refused(entry, exc) from None
+        except _Refused as refused:
+            form.add_error(refused.entry.field, refused.entry.refusal(_first_message(refused.exc)))
+        else:
+            count = len(form.entries)
+            messages.success(
+                request,
+                ngettext("%(n)d entrant registered.", "%(n)d entrants registered.", count)
+                % {"n": count},
+            )
+            return redirect(_director_url(tournament, "entrants"))
+    context = _director_context(request, tournament, form=form)
+    return render(request, "tournaments/director.html", context, status=400)
+
+
+@login_required
+@require_POST
+def entrant_status(request, public_id: str, entrant_id: int):
+    tournament = _directed_tournament(request, public_id)
+    entrant = get_object_or_404(
+        Entrant.objects.select_related("player", "partner"), pk=entrant_id, tournament=tournament
+    )
+    try:
+        entrant_set_status(entrant=entrant, status=request.POST.get("status", ""))
+    except RuleViolation as exc:
+        messages.error(request, _first_message(exc))
+    else:
+        messages.success(
+            request,
+            _("%(name)s: %(status)s.")
+            % {"name": entrant.name, "status": entrant.get_status_display().lower()},
+        )
+    return redirect(_director_url(tournament, "entrants"))
+
+
+@login_required
+@require_POST
+def round_draw(request, public_id: str):
+    tournament = _directed_tournament(request, public_id)
+    try:
+        drawn = round_draw_request(tournament=tournament, user=request.user)
+    except (RuleViolation, Conflict) as exc:
+        messages.error(request, _first_message(exc))
+        return redirect(_director_url(tournament, "draw"))
+    # Without a broker the draw has already run by now; with one, the page follows it.
+    drawn.refresh_from_db()
+    if drawn.status == Round.Status.READY:
+        messages.success(request, _("Round %(n)d is drawn.") % {"n": drawn.number})
+    elif drawn.status == Round.Status.FAILED:
+        messages.error(
+            request, _("The draw of round %(n)d failed: see why below.") % {"n": drawn.number}
+        )
+    return redirect(_director_url(tournament, f"round-{drawn.number}"))
+
+
+@login_required
+@require_POST
+def director_confirm(request, public_id: str, number: int, table: int):
+    tournament = _directed_tournament(request, public_id)
+    found = get_object_or_404(
+        Table.objects.select_related("match", "round"),
+        round__tournament=tournament,
+        round__number=number,
+        number=table,
+    )
+    try:
+        table_confirm(table=found, by=_director_by(request.user), user=request.user)
+    except Conflict as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            _("Round %(round)d, table %(table)d confirmed.") % {"round": number, "table": table},
+        )
+    return redirect(_director_url(tournament, f"round-{number}"))
+
+
+@login_required
+@require_GET
+def table_cards(request, public_id: str, number: int):
+    """A card for every table of a round, to print and put on the tables: its players in
+    seat order and its private entry link, as a QR code and as text."""
+    tournament = _directed_tournament(request, public_id)
+    this_round = get_object_or_404(Round, tournament=tournament, number=number)
+    names = entrant_names(tournament)
+    cards, byes = [], []
+    for table in tables_of(tournament, [this_round], seats=True):
+        row = table_row(tournament, table, names, link=_entry_link(request, table))
+        if row["link"]:
+            row["qr"] = qr_svg(row["link"])
+            cards.append(row)
+        else:
+            byes.append(row)
+    return render(
+        request,
+        "tournaments/cards.html",
+        {
+            "tournament": tournament,
+            "game": GAMES.get(tournament.game),
+            "round": this_round,
+            "cards": cards,
+            "byes": byes,
+        },
+    )
+
+
+# --- confirming from the table's phone ---------------------------------------------------------
+
+
+@require_POST
+def match_confirm(request, public_id: str):
+    """A player of the table confirms its result on the phone that holds the table's link (or
+    a director does), naming themselves; only confirmed results count in the standings."""
+    match = get_match(public_id)
+    table = match_table(match)
+    if table is None:
+        raise Http404(_("This match is not played at a tournament table."))
+    holds_key = table_key_matches(table, held_edit_key(request, match))
+    director = is_director(table.round.tournament.club, request.user)
+    if not (holds_key or director):
+        return HttpResponseForbidden(_("Only a phone with the table's link confirms its result."))
+    names = [seat.player.name for seat in match.seats.all()]
+    form = ConfirmForm(request.POST, names=names)
+    if not form.is_valid():
+        context = _match_context(request, match, confirm_form=form)
+        return render(request, "games/match.html", context, status=400)
+    by = form.cleaned_data["by"]
+    if not holds_key:
+        by = f"{by} (director {request.user.get_username()})"
+    try:
+        table_confirm(table=table, by=by, user=request.user)
+    except Conflict as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Confirmed by %(by)s.") % {"by": by})
+    return redirect("pages:match", public_id=public_id)

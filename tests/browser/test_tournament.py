@@ -1,0 +1,147 @@
+"""A club evening on phones: the director signs in, creates a Rikken drive, registers the players,
+draws a round and prints its table cards; a table scores a deal on its own phone from the card's
+link, an opponent confirms it there, and the director sees it confirmed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Table
+from games.services import club_create
+from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+
+from .conftest import SCREENSHOTS
+from .phone import Taps
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "pw-x-1234-long"
+PLAYERS = ["Anna", "Bram", "Cor", "Dirk", "Eva", "Femke", "Gijs", "Hanna"]
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+@pytest.fixture
+def director(django_user_model):
+    user = django_user_model.objects.create_user("jan", password=PASSWORD)
+    club_create(name="De Zwaan", director=user)
+    return user
+
+
+def snap(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"tournament-{name}.png"), full_page=True)
+
+
+def sign_in(page, live_server) -> None:
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="Clubs & tournaments").click()
+    page.get_by_role("link", name="Director sign-in").click()
+    page.fill('input[name="username"]', "jan")
+    page.fill('input[name="password"]', PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator("h1")).to_have_text("Your tournaments")
+
+
+def test_the_director_creates_registers_draws_and_prints(page, live_server, director):
+    sign_in(page, live_server)
+    page.get_by_role("link", name="New tournament").click()
+
+    # A mistake first: a Rikken drive cannot be a pairs event; the form says so at the format.
+    page.fill('input[name="name"]', "Thursday drive")
+    page.select_option('select[name="game"]', "rikken")
+    page.locator('label:has(> input[name="format"][value="swiss"])').click()
+    page.fill('input[name="rounds"]', "2")
+    page.fill('input[name="deals_per_round"]', "2")
+    page.get_by_role("button", name="Create the tournament").click()
+    expect(page.locator("#f-format .error")).to_contain_text("no fixed partnerships")
+    snap(page, "new-with-error")
+
+    page.locator('label:has(> input[name="format"][value="individual"])').click()
+    page.get_by_role("button", name="Create the tournament").click()
+    expect(page.locator("h1")).to_have_text("Thursday drive")
+
+    page.fill('textarea[name="several"]', "\n".join(PLAYERS))
+    page.get_by_role("button", name="Register", exact=True).click()
+    expect(page.locator(".messages")).to_contain_text("8 entrants registered.")
+    expect(page.locator("ol.entrants > li")).to_have_count(8)
+    page.locator("ol.entrants > li").first.get_by_role("button", name="Check in").click()
+    expect(page.locator("ol.entrants > li").first).to_contain_text("Checked in")
+
+    page.get_by_role("button", name="Draw round 1").click()
+    tables = page.locator("#round-1 ol.tables > li")
+    expect(tables).to_have_count(2)
+    expect(page.locator("#round-1 .report")).to_contain_text("Nobody meets a player")
+    expect(tables.first).to_contain_text("Scoring")
+    expect(page.locator("#round-1 a.entry-link")).to_have_count(2)
+    seated = " ".join(tables.all_inner_texts())
+    assert all(name in seated for name in PLAYERS)
+    snap(page, "director")
+
+    page.get_by_role("link", name="Table cards to print").click()
+    expect(page.locator("article.card")).to_have_count(2)
+    expect(page.locator("article.card .qr svg")).to_have_count(2)
+    expect(page.locator("article.card").first).to_contain_text("Round 1 · Table 1")
+    expect(page.locator("article.card .seats li").first).not_to_be_empty()
+
+
+def test_a_table_confirms_on_its_phone_and_the_director_sees_it(
+    page, other_phone, browser, live_server, director
+):
+    tournament = tournament_create(
+        club=director.directed_clubs.get(),
+        user=director,
+        name="Thursday drive",
+        game="rikken",
+        format="individual",
+        rounds=2,
+        round_kind="deals",
+        deals_per_round=2,
+    )
+    for name in PLAYERS:
+        entrant_register(tournament=tournament, name=name)
+    round_draw_request(tournament=tournament, user=director)  # drawn at once: Celery is eager
+    table = Table.objects.select_related("match").get(round__number=1, number=1)
+    seats = [s.player.name for s in table.match.seats.order_by("number")]
+
+    # The table's phone opens the link from its card and enters a deal: the second player's
+    # misère, made.
+    other_phone.goto(f"{live_server.url}/m/{table.match.public_id}/edit/{table.table_key}/")
+    expect(other_phone.locator(".at-table")).to_contain_text("round 1, table 1")
+    expect(other_phone.locator("#confirm")).to_have_count(0)  # nothing to confirm yet
+    taps = Taps(other_phone)
+    taps.choose("dealer", 0)
+    taps.select("contract", "misere")
+    taps.choose("declarer", 1)
+    taps.enter("tricks", 0)
+    expect(other_phone.locator("#entry-title")).to_have_text("Deal 2")
+
+    # An opponent of the declarer confirms on the same phone.
+    other_phone.select_option('select[name="by"]', seats[0])
+    other_phone.get_by_role("button", name="Confirm the result").click()
+    expect(other_phone.locator(".messages")).to_contain_text(f"Confirmed by {seats[0]}.")
+    expect(other_phone.locator(".confirmed")).to_contain_text(
+        re.compile(rf"Result confirmed by {seats[0]} at \d\d:\d\d")
+    )
+    expect(other_phone.locator("#confirm")).to_have_count(0)
+
+    sign_in(page, live_server)
+    page.get_by_role("link", name="Thursday drive").click()
+    expect(page.locator("#r1-t1")).to_contain_text(f"Confirmed by {seats[0]} at")
+    expect(page.locator("#r1-t2")).to_contain_text("Scoring")
+    expect(page.locator("#r1-t2").get_by_role("button", name="Confirm")).to_have_count(0)
+
+    # The projector in the room shows the round and the standings, the misère's +15 on top.
+    projector = browser.new_context(viewport=PROJECTOR)
+    try:
+        screen = projector.new_page()
+        screen.goto(f"{live_server.url}/t/{tournament.public_id}/live/")
+        expect(screen.locator(".tables-now tbody tr")).to_have_count(2)
+        top = screen.locator(".standings tbody tr").first
+        expect(top).to_contain_text(seats[1])
+        expect(top.locator("td").last).to_have_text("1")  # played
+        snap(screen, "projector")
+    finally:
+        projector.close()

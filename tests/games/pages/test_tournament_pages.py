@@ -1,0 +1,728 @@
+"""The tournament pages through Django's test client: the directors' pages, the public ones, and
+confirming a table's result from the phone that holds its link."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+
+from games.models import Correction, Entrant, Player, Round, Table, Tournament
+from games.services import club_create, club_member_add, deal_record, deal_replace
+from games.services.tournaments import (
+    entrant_register,
+    round_draw_request,
+    table_confirm,
+    tournament_create,
+)
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "pw-x-1234-long"
+MISERE = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
+NEW_RIKKEN = {
+    "name": "Thursday drive",
+    "game": "rikken",
+    "preset": "",
+    "format": "individual",
+    "rounds": "2",
+    "round_kind": "deals",
+    "deals_per_round": "2",
+    "table_size": "",
+}
+
+
+@pytest.fixture
+def director(django_user_model):
+    return django_user_model.objects.create_user("dir", password=PASSWORD)
+
+
+@pytest.fixture
+def club(director):
+    return club_create(name="De Zwaan", director=director)
+
+
+@pytest.fixture
+def director_client(director):
+    client = Client()
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def stranger_client(django_user_model):
+    client = Client()
+    client.force_login(django_user_model.objects.create_user("x", password=PASSWORD))
+    return client
+
+
+def make_tournament(club, director, **extra) -> Tournament:
+    arguments = {
+        "name": "Thursday drive",
+        "game": "rikken",
+        "format": "individual",
+        "rounds": 2,
+        "round_kind": "deals",
+        "deals_per_round": 2,
+        **extra,
+    }
+    return tournament_create(club=club, user=director, **arguments)
+
+
+@pytest.fixture
+def tournament(club, director):
+    return make_tournament(club, director)
+
+
+def register(tournament, count: int) -> None:
+    for n in range(1, count + 1):
+        entrant_register(tournament=tournament, name=f"P{n}")
+
+
+def draw(tournament, director, capture) -> Round:
+    with capture(execute=True):
+        drawn = round_draw_request(tournament=tournament, user=director)
+    drawn.refresh_from_db()
+    return drawn
+
+
+@pytest.fixture
+def drawn(tournament, director, django_capture_on_commit_callbacks) -> Round:
+    register(tournament, 8)
+    return draw(tournament, director, django_capture_on_commit_callbacks)
+
+
+def director_url(tournament, rest: str = "") -> str:
+    return f"/director/t/{tournament.public_id}/{rest}"
+
+
+def field_errors(response, field: str) -> list[str]:
+    """The messages shown inside a field's wrapper (id="f-<field>")."""
+    html = response.content.decode()
+    start = html.find(f'id="f-{field}"')
+    assert start != -1, f"no field {field}"
+    end = html.find('id="f-', start + 1)
+    block = html[start : end if end != -1 else len(html)]
+    return [unescape(m) for m in re.findall(r'class="error" role="alert">([^<]*)<', block)]
+
+
+def table_phone(table: Table) -> Client:
+    """A phone that opened the table's link from its card."""
+    phone = Client()
+    opened = phone.get(f"/m/{table.match.public_id}/edit/{table.table_key}/")
+    assert opened.status_code == 302
+    return phone
+
+
+# --- who sees what -----------------------------------------------------------------------------
+
+
+def test_director_pages_send_a_visitor_to_the_sign_in(client, tournament):
+    for url in ("/director/", "/director/new/", director_url(tournament)):
+        response = client.get(url)
+
+        assert response.status_code == 302
+        assert response["Location"].startswith("/accounts/login/?next=")
+
+
+def test_another_account_is_refused_and_nothing_is_written(stranger_client, tournament):
+    pages = [director_url(tournament), director_url(tournament, "rounds/1/cards/")]
+    posts = [
+        (director_url(tournament, "entrants/"), {"several": "Anna\nBruno"}),
+        (director_url(tournament, "draw/"), {}),
+        ("/director/new/", {**NEW_RIKKEN}),
+    ]
+
+    gets = [stranger_client.get(url).status_code for url in pages]
+    refused = [stranger_client.post(url, data).status_code for url, data in posts]
+
+    assert gets == [403, 403]
+    assert refused == [403, 403, 403]
+    assert Entrant.objects.count() == 0
+    assert Round.objects.count() == 0
+    assert Tournament.objects.count() == 1
+
+
+def test_public_pages_need_no_account_and_show_no_table_keys(client, drawn):
+    tournament = drawn.tournament
+    base = f"/t/{tournament.public_id}/"
+
+    pages = {url: client.get(url) for url in (base, f"{base}live/", f"{base}results/")}
+    listing = client.get("/tournaments/")
+    version = client.get(f"{base}version/")
+
+    assert all(page.status_code == 200 for page in pages.values())
+    keys = [t.table_key for t in Table.objects.all()]
+    assert all(key not in page.content.decode() for page in pages.values() for key in keys)
+    assert tournament.name in listing.content.decode()
+    assert version.json()["version"]
+
+
+def test_the_sign_in_page_leads_to_the_director_pages(client, director):
+    page = client.get("/accounts/login/")
+    signed_in = client.post("/accounts/login/", {"username": "dir", "password": PASSWORD})
+    wrong = Client().post("/accounts/login/", {"username": "dir", "password": "nope"})
+    signed_out = client.post("/accounts/logout/")
+
+    assert page.status_code == 200 and b'name="password"' in page.content
+    assert signed_in.status_code == 302 and signed_in["Location"] == "/director/"
+    assert wrong.status_code == 200 and b'class="error"' in wrong.content
+    assert signed_out.status_code == 302
+    assert client.get("/director/").status_code == 302
+
+
+def test_the_home_page_and_nav_link_the_tournaments(client, director_client):
+    home = client.get("/").content.decode()
+    signed_in = director_client.get("/").content.decode()
+
+    assert 'href="/tournaments/"' in home
+    assert 'href="/director/"' not in home
+    assert 'href="/director/"' in signed_in and "Sign out" in signed_in
+
+
+# --- creating a tournament ---------------------------------------------------------------------
+
+
+def test_a_director_creates_a_tournament_from_the_form(director_client, club):
+    form = director_client.get("/director/new/")
+
+    response = director_client.post("/director/new/", {**NEW_RIKKEN, "club": club.pk})
+
+    assert form.status_code == 200
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == director_url(tournament)
+    assert (tournament.game, tournament.rounds, tournament.deals_per_round) == ("rikken", 2, 2)
+    assert tournament.table_size == 4
+    assert director_client.get("/director/").content.decode().count(tournament.name) == 1
+
+
+def test_a_pairs_tournament_keeps_its_tie_breaks_in_order(director_client, club):
+    response = director_client.post(
+        "/director/new/",
+        {
+            **NEW_RIKKEN,
+            "club": club.pk,
+            "game": "marafon",
+            "preset": "marafon-31",
+            "format": "swiss",
+            "round_kind": "game",
+            "deals_per_round": "",
+            "tie_break_1": "buchholz",
+            "tie_break_2": "difference",
+        },
+    )
+
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.tie_breaks == ["buchholz", "difference"]
+    assert tournament.rules["target"] == 31
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"format": "swiss"}, "format"),  # Rikken has no partnerships
+        ({"deals_per_round": ""}, "deals_per_round"),
+        ({"round_kind": "game"}, "deals_per_round"),  # a game round counts no deals
+        ({"table_size": "6"}, "table_size"),
+        ({"name": " "}, "name"),
+        ({"preset": "marafon-31"}, "preset"),  # a Marafon preset for Rikken
+        ({"rounds": "0"}, "rounds"),
+        ({"tie_break_1": "buchholz"}, "tie_break_1"),  # individual events rank by total
+        ({"tie_break_1": "buchholz", "tie_break_2": "buchholz"}, "tie_break_2"),
+    ],
+)
+def test_a_bad_tournament_is_refused_next_to_its_field(director_client, club, change, field):
+    response = director_client.post("/director/new/", {**NEW_RIKKEN, "club": club.pk, **change})
+
+    assert response.status_code == 400
+    assert field_errors(response, field)
+    assert Tournament.objects.count() == 0
+
+
+# --- entrants ----------------------------------------------------------------------------------
+
+
+def test_registering_several_players_from_the_textarea(director_client, tournament):
+    member = club_member_add(club=tournament.club, name="Elena")
+    page = director_client.get(director_url(tournament)).content.decode()
+
+    response = director_client.post(
+        director_url(tournament, "entrants/"),
+        {"player": "Anna", "several": "Bruno\n\n  Carla \nelena\n"},
+    )
+
+    assert '<option value="Elena">' in page
+    assert response.status_code == 302
+    names = [e.player.name for e in Entrant.objects.order_by("seed")]
+    assert names == ["Anna", "Bruno", "Carla", "Elena"]
+    assert Entrant.objects.get(player__name="Elena").player == member  # not a new player
+    assert Player.objects.filter(name__iexact="elena").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        ({"several": "Anna\nBruno\nanna"}, "several", "Line 3 (anna): anna is typed twice."),
+        ({"several": "Anna & Bruno"}, "several", "one by one"),
+        ({"several": "P1"}, "several", "P1 is already in."),
+        ({"player": "P2"}, "player", "P2 is already in."),
+        ({"several": "\n \n"}, None, "Type a name"),
+        ({"several": "\n".join(f"N{n}" for n in range(201))}, "several", "At most 200 at once."),
+    ],
+)
+def test_a_refused_line_registers_nobody(director_client, tournament, data, field, message):
+    entrant_register(tournament=tournament, name="P1")
+    entrant_register(tournament=tournament, name="P2")
+
+    response = director_client.post(director_url(tournament, "entrants/"), data)
+
+    assert response.status_code == 400
+    errors = (
+        field_errors(response, field)
+        if field
+        else re.findall(r'class="error" role="alert">([^<]*)<', response.content.decode())
+    )
+    assert any(message in e for e in errors), errors
+    assert Entrant.objects.count() == 2
+
+
+def test_a_line_the_service_refuses_takes_the_whole_batch_back(
+    director_client, tournament, monkeypatch
+):
+    from games.pages import tournaments as pages
+    from games.services import Conflict
+
+    calls = []
+
+    def register_until_the_third(**kwargs):
+        calls.append(kwargs["name"])
+        if len(calls) == 3:
+            raise Conflict("The tournament is over.")
+        return entrant_register(**kwargs)
+
+    monkeypatch.setattr(pages, "entrant_register", register_until_the_third)
+
+    response = director_client.post(
+        director_url(tournament, "entrants/"), {"several": "Anna\nBruno\nCarla\nDario"}
+    )
+
+    assert response.status_code == 400
+    assert field_errors(response, "several") == ["Line 3 (Carla): The tournament is over."]
+    assert calls == ["Anna", "Bruno", "Carla"]
+    assert Entrant.objects.count() == 0
+    assert not Player.objects.filter(name__in=["Anna", "Bruno"]).exists()
+
+
+def test_pairs_register_from_the_textarea_and_a_lone_name_is_refused(
+    director_client, club, director
+):
+    pairs = make_tournament(
+        club, director, game="marafon", format="swiss", round_kind="game", deals_per_round=None
+    )
+
+    refused = director_client.post(
+        director_url(pairs, "entrants/"), {"several": "Anna & Bruno\nCarla"}
+    )
+    registered = director_client.post(
+        director_url(pairs, "entrants/"),
+        {"player": "Elena", "partner": "Fabio", "several": "Anna & Bruno\nCarla&Dario"},
+    )
+
+    assert refused.status_code == 400
+    assert field_errors(refused, "several") == ["Line 2 (Carla): Write a pair as Anna & Bruno."]
+    assert registered.status_code == 302
+    assert [e.name for e in Entrant.objects.order_by("seed")] == [
+        "Elena & Fabio",
+        "Anna & Bruno",
+        "Carla & Dario",
+    ]
+
+
+def test_check_in_withdraw_and_reinstate(director_client, tournament):
+    entrant = entrant_register(tournament=tournament, name="Anna")
+    url = director_url(tournament, f"entrants/{entrant.pk}/")
+
+    statuses = []
+    for status in ("checked_in", "withdrawn", "registered"):
+        assert director_client.post(url, {"status": status}).status_code == 302
+        entrant.refresh_from_db()
+        statuses.append(entrant.status)
+    bad = director_client.post(url, {"status": "gone"}, follow=True)
+
+    assert statuses == ["checked_in", "withdrawn", "registered"]
+    assert b"Must be one of" in bad.content
+    entrant.refresh_from_db()
+    assert entrant.status == "registered"
+
+
+# --- drawing -----------------------------------------------------------------------------------
+
+
+def test_drawing_a_round_shows_its_tables_links_and_report(
+    director_client, tournament, django_capture_on_commit_callbacks
+):
+    register(tournament, 8)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = director_client.post(director_url(tournament, "draw/"))
+    page = director_client.get(director_url(tournament)).content.decode()
+
+    assert response.status_code == 302 and response["Location"].endswith("#round-1")
+    assert Round.objects.get().status == "ready"
+    tables = list(Table.objects.select_related("match"))
+    assert len(tables) == 2
+    for table in tables:
+        assert f"/m/{table.match.public_id}/edit/{table.table_key}/" in page
+    assert "Nobody meets a player they have met before." in page  # the draw's notes
+    assert "0 repeats" in page
+    assert "Draw round 2" in page
+    assert page.count('<li id="r1-t') == 2
+
+
+def test_a_swiss_draw_shows_its_pairs_bye_and_report(
+    director_client, club, director, django_capture_on_commit_callbacks
+):
+    swiss = make_tournament(
+        club, director, game="marafon", format="swiss", round_kind="game", deals_per_round=None
+    )
+    for first, second in ["AB", "CD", "EF", "GH", "IJ"]:
+        entrant_register(tournament=swiss, name=first * 3, partner_name=second * 3)
+    drawn = draw(swiss, director, django_capture_on_commit_callbacks)
+
+    page = unescape(director_client.get(director_url(swiss)).content.decode())
+
+    assert drawn.status == "ready"
+    bye = Table.objects.get(match__isnull=True)
+    bye_name = Entrant.objects.get(pk=bye.seating[0]).name
+    assert f"bye: {bye_name}" in page
+    assert "0 rematches" in page
+    assert page.count('<li id="r1-t') == 3
+    played = Table.objects.filter(match__isnull=False).count()
+    assert page.count('class="entry-link"') == played == 2
+    assert " – " in page  # a table's two pairs
+
+
+def test_a_round_being_drawn_refreshes_itself(
+    director_client, tournament, director, django_capture_on_commit_callbacks
+):
+    register(tournament, 8)
+    with django_capture_on_commit_callbacks(execute=False):  # the job has not run yet
+        round_draw_request(tournament=tournament, user=director)
+
+    page = director_client.get(director_url(tournament)).content.decode()
+
+    assert "being drawn" in page
+    assert '<meta http-equiv="refresh"' in page
+    assert f'data-poll="/t/{tournament.public_id}/version/"' in page
+    assert "Draw round" not in page
+
+
+def test_a_failed_draw_shows_why_and_can_be_drawn_again(
+    director_client, tournament, django_capture_on_commit_callbacks
+):
+    register(tournament, 3)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        director_client.post(director_url(tournament, "draw/"))
+    page = director_client.get(director_url(tournament)).content.decode()
+
+    assert Round.objects.get().status == "failed"
+    assert "cannot fill a table of 4" in page
+    assert "Draw round 1 again" in page
+
+
+def test_a_draw_the_service_refuses_is_a_message(director_client, drawn):
+    tournament = drawn.tournament
+
+    response = director_client.post(director_url(tournament, "draw/"), follow=True)
+
+    assert b"not confirmed" in response.content
+    assert Round.objects.count() == 1
+
+
+def test_table_cards_hold_one_qr_code_per_table(director_client, stranger_client, drawn):
+    tournament = drawn.tournament
+    url = director_url(tournament, "rounds/1/cards/")
+
+    page = director_client.get(url).content.decode()
+
+    tables = list(Table.objects.select_related("match").prefetch_related("match__seats__player"))
+    assert page.count("<svg") == len(tables) == 2
+    assert page.count('class="card"') == 2
+    for table in tables:
+        assert f"/m/{table.match.public_id}/edit/{table.table_key}/" in page
+        names = [s.player.name for s in table.match.seats.order_by("number")]
+        assert "".join(f"<li>{n}</li>" for n in names) in page  # in seat order
+    assert stranger_client.get(url).status_code == 403
+
+
+# --- confirming --------------------------------------------------------------------------------
+
+
+def test_the_table_confirms_its_result_on_the_phone_with_its_link(
+    drawn, django_capture_on_commit_callbacks
+):
+    table = Table.objects.select_related("match").first()
+    phone = table_phone(table)
+    before = phone.get(f"/m/{table.match.public_id}/")
+    deal_record(match=table.match, raw=MISERE)
+    names = [s.player.name for s in table.match.seats.order_by("number")]
+    page = phone.get(f"/m/{table.match.public_id}/")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = phone.post(f"/m/{table.match.public_id}/confirm/", {"by": names[2]})
+    after = phone.get(f"/m/{table.match.public_id}/").content.decode()
+
+    assert "Confirm the result" not in before.content.decode()  # nothing entered yet
+    assert "round 1, table 1" in page.content.decode()
+    assert page.context["confirm_form"] is not None
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.confirmed_by == names[2]
+    assert f"Confirmed by {names[2]}." in after
+    assert f"Result confirmed by {names[2]} at" in after
+    assert 'name="by"' not in after  # confirmed once
+    tournament = Tournament.objects.get()
+    assert tournament.standings_dirty is False
+    assert tournament.standings[0]["name"] == names[1]  # the misère's +15
+
+
+def test_after_the_rounds_deals_the_phone_asks_for_confirmation_not_a_deal(drawn):
+    table = Table.objects.select_related("match").first()
+    phone = table_phone(table)
+    deal_record(match=table.match, raw=MISERE)
+    one = phone.get(f"/m/{table.match.public_id}/").content.decode()
+    deal_record(
+        match=table.match, raw={"contracts": [{"contract": "misere", "declarer": 2, "tricks": 0}]}
+    )
+
+    two = phone.get(f"/m/{table.match.public_id}/").content.decode()
+
+    assert 'class="deal-form"' in one and "deals are in" not in one
+    assert 'class="deal-form"' not in two
+    assert "The round's 2 deals are in." in two
+    assert 'href="#confirm"' in two and 'name="by"' in two
+
+
+def test_confirming_needs_the_tables_link_and_one_of_its_players(drawn):
+    table = Table.objects.select_related("match").first()
+    deal_record(match=table.match, raw=MISERE)
+    url = f"/m/{table.match.public_id}/confirm/"
+
+    stranger = Client().post(url, {"by": "P1"})
+    other_table = table_phone(Table.objects.exclude(pk=table.pk).first()).post(url, {"by": "P1"})
+    nobody = table_phone(table).post(url, {"by": "Someone else"})
+
+    assert stranger.status_code == 403
+    assert other_table.status_code == 403
+    assert nobody.status_code == 400
+    assert field_errors(nobody, "by")
+    table.refresh_from_db()
+    assert table.confirmed_at is None
+
+
+def test_a_friendly_match_has_no_tournament_parts(client):
+    from games.services import match_create
+
+    created = match_create(game="rikken", players=["Anna", "Bram", "Cor", "Dirk"], rules={})
+    client.get(f"/m/{created.match.public_id}/edit/{created.edit_key}/")
+    deal_record(match=created.match, raw=MISERE)
+
+    page = client.get(f"/m/{created.match.public_id}/").content.decode()
+    confirm = client.post(f"/m/{created.match.public_id}/confirm/", {"by": "Anna"})
+
+    assert "Confirm the result" not in page
+    assert confirm.status_code == 404
+
+
+def test_the_director_confirms_a_table(
+    director_client, drawn, director, django_capture_on_commit_callbacks
+):
+    table = Table.objects.select_related("match").first()
+    url = director_url(drawn.tournament, f"rounds/1/tables/{table.number}/confirm/")
+    empty = director_client.post(url, follow=True)
+    deal_record(match=table.match, raw=MISERE)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        director_client.post(url)
+    page = director_client.get(director_url(drawn.tournament)).content.decode()
+
+    assert b"Nothing has been entered" in empty.content
+    table.refresh_from_db()
+    assert table.confirmed_by == "dir (director dir)"
+    assert "Confirmed by dir (director dir) at" in page
+
+
+def test_the_correction_log_shows_who_changed_what(
+    director_client, drawn, django_capture_on_commit_callbacks
+):
+    table = Table.objects.select_related("match").first()
+    deal_record(match=table.match, raw=MISERE)
+    with django_capture_on_commit_callbacks(execute=True):
+        table_confirm(table=table, by="P3")
+        deal_replace(
+            match=table.match,
+            number=1,
+            raw={**MISERE, "contracts": [{**MISERE["contracts"][0], "tricks": 1}]},
+            by="P3",
+        )
+
+    page = director_client.get(director_url(drawn.tournament)).content.decode()
+
+    assert Correction.objects.count() == 1
+    assert "R1 T1 deal 1" in page
+    assert "contracts 1 tricks: 0 → 1" in page
+
+
+# --- the live and results pages ----------------------------------------------------------------
+
+
+def confirm_first_table(django_capture_on_commit_callbacks) -> Table:
+    table = Table.objects.select_related("match").first()
+    deal_record(match=table.match, raw=MISERE)
+    with django_capture_on_commit_callbacks(execute=True):
+        return table_confirm(table=table, by="P3")
+
+
+def test_the_live_page_shows_the_round_and_the_standings(
+    client, drawn, django_capture_on_commit_callbacks
+):
+    table = confirm_first_table(django_capture_on_commit_callbacks)
+    tournament = Tournament.objects.get()
+    winner = tournament.standings[0]["name"]
+
+    page = client.get(f"/t/{tournament.public_id}/live/").content.decode()
+    Tournament.objects.update(standings_dirty=True)
+    stale = client.get(f"/t/{tournament.public_id}/").content.decode()
+
+    assert 'class="projector"' in page
+    assert "Round 1 of 2" in page
+    assert "1 table still to confirm" in page
+    assert f"Confirmed by {table.confirmed_by} at" in page
+    row = re.search(
+        r"<tbody><tr><td>1</td><td>([^<]*)</td>(.*?)</tr>", page.split('id="standings-title"')[1]
+    )
+    assert row is not None and row.group(1) == winner
+    assert '<td class="num">15</td>' in row.group(2)
+    assert "updating…" in stale and "updating…" not in page
+
+
+def test_the_version_moves_when_a_deal_is_entered_or_confirmed(
+    client, drawn, django_capture_on_commit_callbacks
+):
+    url = f"/t/{drawn.tournament.public_id}/version/"
+    first = client.get(url).json()["version"]
+    table = Table.objects.select_related("match").first()
+    deal_record(match=table.match, raw=MISERE)
+    dealt = client.get(url).json()["version"]
+    with django_capture_on_commit_callbacks(execute=True):
+        table_confirm(table=table, by="P3")
+    confirmed = client.get(url).json()["version"]
+
+    assert len({first, dealt, confirmed}) == 3
+    assert client.get("/t/nope/version/").status_code == 404
+
+
+def test_the_results_page_marks_what_does_not_count(
+    client, drawn, django_capture_on_commit_callbacks
+):
+    confirm_first_table(django_capture_on_commit_callbacks)
+    other = Table.objects.exclude(confirmed_at__isnull=False).select_related("match").first()
+    deal_record(match=other.match, raw=MISERE)
+    tournament = drawn.tournament
+
+    page = client.get(f"/t/{tournament.public_id}/results/").content.decode()
+
+    assert "Confirmed by P3" in page
+    assert page.count("Not confirmed: does not count") == 1
+    assert "<strong>+15</strong>" in page  # the confirmed misère ...
+    assert page.count("<strong>+15</strong>") == 2  # ... and the unconfirmed one, marked
+    assert f"/api/v1/tournaments/{tournament.public_id}/standings/?download=csv" in page
+
+
+def test_standings_of_a_pairs_event_in_either_shape(client, club, director):
+    pairs = make_tournament(
+        club,
+        director,
+        game="marafon",
+        format="swiss",
+        round_kind="game",
+        deals_per_round=None,
+        tie_breaks=["buchholz"],
+    )
+    url = f"/t/{pairs.public_id}/"
+    current = {
+        "rank": 1,
+        "name": "Anna & Bruno",
+        "match_points": 4,
+        "points": 12,
+        "played": 2,
+        "byes": 0,
+        "tie_breaks": {"buchholz": 3.5},
+        "decided_by": "buchholz",
+        "shared": False,
+    }
+    older = {"rank": 2, "name": "Carla & Dario", "points": -3, "match_points": 2, "buchholz": 1}
+    Tournament.objects.filter(pk=pairs.pk).update(standings=[current, older, "junk"])
+
+    page = client.get(url).content.decode()
+
+    assert "(on Buchholz)" in page
+    assert '<td class="num">3.5</td>' in page
+    assert "Carla &amp; Dario" in page and '<td class="num">1</td>' in page
+
+
+def test_the_pages_do_not_query_per_table(
+    client,
+    director_client,
+    tournament,
+    director,
+    django_capture_on_commit_callbacks,
+    django_assert_max_num_queries,
+):
+    register(tournament, 200)
+    draw(tournament, director, django_capture_on_commit_callbacks)
+    assert Table.objects.count() == 50
+    full = [
+        {"rank": n, "name": f"P{n}", "points": -n, "played": 1, "rounds": [-n, None]}
+        for n in range(1, 201)
+    ]
+    Tournament.objects.update(standings=full)
+
+    # Measured: 7, 12 and 5 queries, whatever the number of tables.
+    with django_assert_max_num_queries(8):
+        live = client.get(f"/t/{tournament.public_id}/live/")
+    with django_assert_max_num_queries(14):
+        page = director_client.get(director_url(tournament))
+    with django_assert_max_num_queries(7):
+        results = client.get(f"/t/{tournament.public_id}/results/")
+
+    assert live.status_code == page.status_code == results.status_code == 200
+    assert page.content.decode().count('class="entry-link"') == 50
+    assert live.content.decode().count("<tr><td>") == 50 + 200  # every table, every player
+    assert len(live.content) < 60_000  # the match page's budget holds for the projector too
+
+
+def test_no_tournament_page_asks_another_origin(client, director_client, drawn):
+    tournament = drawn.tournament
+    pages = [
+        (client, f"/t/{tournament.public_id}/"),
+        (client, f"/t/{tournament.public_id}/live/"),
+        (client, f"/t/{tournament.public_id}/results/"),
+        (client, "/tournaments/"),
+        (client, "/accounts/login/"),
+        (director_client, "/director/"),
+        (director_client, "/director/new/"),
+        (director_client, director_url(tournament)),
+        (director_client, director_url(tournament, "rounds/1/cards/")),
+    ]
+
+    for who, path in pages:
+        html = who.get(path).content.decode()
+        sources = re.findall(r'(?:src|href|action)="([^"]+)"', html)
+        assert sources, path
+        assert all(s.startswith(("/", "#", "?", "http://testserver")) for s in sources), path
