@@ -12,7 +12,6 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Count, Sum
 from django.http import Http404, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,8 +24,9 @@ from games.models import Club, Entrant, Round, Table, Tournament
 from games.rules import GAMES, RuleViolation
 from games.services import Conflict
 from games.services.tournaments import (
-    entrant_register,
+    EntryRefused,
     entrant_set_status,
+    entrants_register_many,
     is_director,
     round_draw_request,
     table_confirm,
@@ -332,21 +332,6 @@ def director_tournament(request, public_id: str):
     return render(request, "tournaments/director.html", _director_context(request, tournament))
 
 
-class _Refused(Exception):
-    def __init__(self, entry, exc: Exception):
-        self.entry = entry
-        self.exc = exc
-
-
-def _members_by_name(club: Club) -> dict[str, int]:
-    """The club's members by name, so a typed name registers that member rather than a new
-    player; a name two members share stays a new player's, as it cannot tell them apart."""
-    by_name: dict[str, list[int]] = defaultdict(list)
-    for pk, name in club.members.filter(known=True).values_list("pk", "name"):
-        by_name[name.casefold()].append(pk)
-    return {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
-
-
 @login_required
 @require_POST
 def entrants_add(request, public_id: str):
@@ -354,25 +339,14 @@ def entrants_add(request, public_id: str):
     entrants = list(tournament.entrants.select_related("player", "partner"))
     form = _entrants_form(tournament, entrants, request.POST)
     if form.is_valid():
-        members = _members_by_name(tournament.club)
         try:
-            # All the lines or none: a refused line leaves nothing half registered.
-            with transaction.atomic():
-                for entry in form.entries:
-                    player_id = members.get(entry.name.casefold())
-                    partner_id = members.get(entry.partner.casefold()) if entry.partner else None
-                    try:
-                        entrant_register(
-                            tournament=tournament,
-                            player_id=player_id,
-                            name=None if player_id else entry.name,
-                            partner_id=partner_id,
-                            partner_name=None if partner_id else entry.partner,
-                        )
-                    except (RuleViolation, Conflict) as exc:
-                        raise _Refused(entry, exc) from None
-        except _Refused as refused:
-            form.add_error(refused.entry.field, refused.entry.refusal(_first_message(refused.exc)))
+            entrants_register_many(
+                tournament=tournament,
+                entries=[(entry.name, entry.partner or None) for entry in form.entries],
+            )
+        except EntryRefused as refused:
+            entry = form.entries[refused.index]
+            form.add_error(entry.field, entry.refusal(_first_message(refused.error)))
         else:
             count = len(form.entries)
             messages.success(

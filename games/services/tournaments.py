@@ -161,6 +161,50 @@ def entrant_register(
         )
 
 
+class EntryRefused(Exception):
+    """One line of a batch registration was refused: ``index`` is the line, ``error`` why."""
+
+    def __init__(self, index: int, error: Exception):
+        super().__init__(str(error))
+        self.index = index
+        self.error = error
+
+
+def club_members_by_name(club: Club) -> dict[str, int]:
+    """The club's known members by case-folded name; a name two members share is left out, as
+    it cannot tell them apart."""
+    by_name: dict[str, list[int]] = {}
+    for pk, name in club.members.filter(known=True).values_list("pk", "name"):
+        by_name.setdefault(name.casefold(), []).append(pk)
+    return {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
+
+
+def entrants_register_many(
+    *, tournament: Tournament, entries: Sequence[tuple[str, str | None]]
+) -> list[Entrant]:
+    """Registers several players (or pairs: ``(name, partner)``), all of them or none. A name
+    that is exactly one club member's registers that member rather than a new player."""
+    members = club_members_by_name(tournament.club)
+    registered = []
+    with transaction.atomic():
+        for index, (name, partner) in enumerate(entries):
+            player_id = members.get(name.casefold())
+            partner_id = members.get(partner.casefold()) if partner else None
+            try:
+                registered.append(
+                    entrant_register(
+                        tournament=tournament,
+                        player_id=player_id,
+                        name=None if player_id else name,
+                        partner_id=partner_id,
+                        partner_name=None if partner_id else partner,
+                    )
+                )
+            except (RuleViolation, Conflict) as exc:
+                raise EntryRefused(index, exc) from None
+    return registered
+
+
 def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
     """Check-in before a round, or withdrawal (from the next round drawn on)."""
     if status not in Entrant.Status.values:

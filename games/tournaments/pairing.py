@@ -186,7 +186,8 @@ def _swiss_explanation(
         lowest = eligible[-1]
         if not any(p not in had_bye for p in field):
             lines.append(
-                f"Bye: {bye!r}. Every pair has had a bye, so they go round again from the bottom."
+                f"Bye: {bye!r}. Every pair has had a bye, so they go round again from the bottom, "
+                "among the pairs with the fewest byes."
             )
         elif bye == lowest:
             lines.append(
@@ -196,7 +197,8 @@ def _swiss_explanation(
             below = eligible[eligible.index(bye) + 1 :]
             lines.append(
                 f"Bye: {bye!r} (score {_num(scores[bye])}). The lower-ranked {_names(below)} "
-                "had no bye either, but a bye to them would force more rematches."
+                "had no bye either, but a bye to them would force more rematches (or pairs "
+                "that have met more often to meet again)."
             )
     if rematches:
         for a, b in rematches:
@@ -204,7 +206,7 @@ def _swiss_explanation(
             lines.append(f"{a!r} v {b!r} is a rematch (meeting no. {times}).")
         lines.append(
             f"{len(rematches)} rematch{'es are' if len(rematches) != 1 else ' is'} the fewest "
-            "possible: every other draw needs more."
+            "possible: no draw has fewer."
         )
     else:
         lines.append("No rematches.")

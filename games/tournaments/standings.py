@@ -246,6 +246,8 @@ def _check_tie_breaks(tie_breaks: Sequence[str]) -> tuple[str, ...]:
 
 def _read(result: Result, number: int, index: Mapping[Entrant, int]):
     """One result as indices and exact numbers, with its match points worked out."""
+    if result.a is None:
+        raise ValueError(f"Result {number} names no entrant: only b may be None, for a bye.")
     for who in (result.a, result.b):
         if who is not None and who not in index:
             raise ValueError(f"Result {number} names {who!r}, who is not an entrant.")

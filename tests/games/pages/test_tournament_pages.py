@@ -293,8 +293,8 @@ def test_a_refused_line_registers_nobody(director_client, tournament, data, fiel
 def test_a_line_the_service_refuses_takes_the_whole_batch_back(
     director_client, tournament, monkeypatch
 ):
-    from games.pages import tournaments as pages
     from games.services import Conflict
+    from games.services import tournaments as service
 
     calls = []
 
@@ -304,7 +304,7 @@ def test_a_line_the_service_refuses_takes_the_whole_batch_back(
             raise Conflict("The tournament is over.")
         return entrant_register(**kwargs)
 
-    monkeypatch.setattr(pages, "entrant_register", register_until_the_third)
+    monkeypatch.setattr(service, "entrant_register", register_until_the_third)
 
     response = director_client.post(
         director_url(tournament, "entrants/"), {"several": "Anna\nBruno\nCarla\nDario"}
