@@ -13,6 +13,7 @@ from api.views.matches import MatchDetailView, MatchListView
 from api.views.presets import PresetDetailView, PresetListView
 from api.views.settlements import EveningSettlementView, MatchSettlementView
 from api.views.tournaments import (
+    CorrectionsView,
     EntrantDetailView,
     EntrantListView,
     ResultsView,
@@ -57,6 +58,11 @@ urlpatterns = [
         name="table-confirm",
     ),
     path("tournaments/<str:public_id>/results/", ResultsView.as_view(), name="results"),
+    path(
+        "tournaments/<str:public_id>/corrections/",
+        CorrectionsView.as_view(),
+        name="corrections",
+    ),
     path(
         "tournaments/<str:public_id>/standings/",
         StandingsView.as_view(),

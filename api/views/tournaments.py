@@ -9,7 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -22,7 +22,7 @@ from api.serializers.tournaments import (
     entrant_data,
     tournament_data,
 )
-from games.models import Club, Entrant, Table, Tournament
+from games.models import Club, Correction, Entrant, Table, Tournament
 from games.rules import RuleViolation
 from games.selectors import tournament_results
 from games.services.tournaments import (
@@ -213,6 +213,37 @@ class TableConfirmView(APIView):
             by = f"{by} (director {request.user.get_username()})"
         table_confirm(table=found, by=by, user=request.user)
         return Response({"confirmed": True, "by": by})
+
+
+class CorrectionsView(APIView):
+    """The corrections log of the tournament's tables, newest first (directors only): who
+    changed which deal, when, and what it was before and after."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, public_id: str):
+        tournament = get_tournament(public_id)
+        require_director(request, tournament)
+        log = Correction.objects.filter(table__round__tournament=tournament).select_related(
+            "table__round", "table__match"
+        )[:500]
+        return Response(
+            [
+                {
+                    "round": c.table.round.number,
+                    "table": c.table.number,
+                    "match": c.table.match.public_id if c.table.match else None,
+                    "deal": c.deal_number,
+                    "action": c.action,
+                    "by": c.by,
+                    "at": c.at,
+                    "before": c.before,
+                    "after": c.after,
+                }
+                for c in log
+            ]
+        )
 
 
 class StandingsView(APIView):

@@ -234,6 +234,12 @@ def test_a_directors_correction_is_logged_and_moves_the_standings(
     assert log.before["contracts"][0]["tricks"] == 0
     top = APIClient().get(f"{base}standings/").json()["standings"]
     assert max(row["points"] for row in top) == 5  # the three others now win 5 each
+    logged = director.get(f"{base}corrections/").json()
+    assert [(c["round"], c["deal"], c["action"], c["by"]) for c in logged] == [
+        (1, 1, "replace", "dir")
+    ]
+    assert logged[0]["after"]["contracts"][0]["tricks"] == 1
+    assert APIClient().get(f"{base}corrections/").status_code in (401, 403)
 
 
 def test_the_tournament_list_is_a_summary_read_in_constant_queries(
