@@ -125,9 +125,18 @@ def _swiss(tournament, number, entrants, seed) -> DrawResult:
 
 
 def _round_robin(tournament, number, entrants, seed) -> DrawResult:
-    # The Berger tables are fixed at the start: everybody registered for round 1, in seed
-    # order; a withdrawn pair's opponents get a bye.
-    field = list(tournament.entrants.filter(joined_round=1).select_related("player", "partner"))
+    # The Berger tables are fixed by the first round: the pairs present then, in seed order;
+    # a pair that withdraws later leaves its opponents a bye.
+    if number == 1:
+        field = list(entrants)
+    else:
+        first = Round.objects.get(tournament=tournament, number=1)
+        seated = {pk for table in first.tables.all() for pk in table.seating}
+        field = [
+            e
+            for e in tournament.entrants.select_related("player", "partner").order_by("seed", "id")
+            if e.pk in seated
+        ]
     schedule = round_robin(pairs=[_Named(e.pk, e.name) for e in field])
     cycle, index = divmod(number - 1, len(schedule))
     this_round = schedule[index]

@@ -152,12 +152,15 @@ def entrant_register(
             raise RuleViolation.at("player", "Already registered in this tournament.")
         tournament.club.members.add(*(p for p in (player, partner) if p))
         joined = tournament.round_set.count() + 1
+        # A late arrival registers at the door: present, so checked in.
+        late = tournament.status == Tournament.Status.RUNNING
         return Entrant.objects.create(
             tournament=tournament,
             player=player,
             partner=partner,
             joined_round=joined,
             seed=tournament.entrants.count() + 1,
+            status=Entrant.Status.CHECKED_IN if late else Entrant.Status.REGISTERED,
         )
 
 
@@ -300,12 +303,19 @@ def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
     return new_round
 
 
-def _active_entrants(tournament: Tournament, number: int) -> list[Entrant]:
-    return [
+def _active_entrants(tournament: Tournament, number: int) -> tuple[list[Entrant], list[Entrant]]:
+    """Who plays round ``number``, and who is left out for not having checked in: once the
+    director checks anybody in, only those checked in are present (the others have not
+    arrived); without check-ins everybody registered plays."""
+    active = [
         e
-        for e in tournament.entrants.select_related("player", "partner")
+        for e in tournament.entrants.select_related("player", "partner").order_by("seed", "id")
         if e.status != Entrant.Status.WITHDRAWN and e.joined_round <= number
     ]
+    if not any(e.status == Entrant.Status.CHECKED_IN for e in active):
+        return active, []
+    present = [e for e in active if e.status == Entrant.Status.CHECKED_IN]
+    return present, [e for e in active if e.status != Entrant.Status.CHECKED_IN]
 
 
 def _table_rules(tournament: Tournament, players: int) -> dict[str, Any]:
@@ -325,7 +335,7 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
         if this_round.status != Round.Status.DRAWING:
             return this_round
         tournament = this_round.tournament
-        entrants = _active_entrants(tournament, this_round.number)
+        entrants, absent = _active_entrants(tournament, this_round.number)
         try:
             result = draw_plan(
                 tournament=tournament,
@@ -363,6 +373,12 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
             )
         this_round.status = Round.Status.READY
         this_round.report = result.report
+        if absent:
+            names = ", ".join(e.name for e in absent)
+            this_round.report["notes"] = [
+                *result.report.get("notes", []),
+                f"Not checked in, so left out of this round: {names}.",
+            ]
         this_round.drawn_at = timezone.now()
         this_round.save(update_fields=["status", "report", "drawn_at"])
     return this_round

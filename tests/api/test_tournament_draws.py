@@ -264,3 +264,23 @@ def test_a_draw_that_cannot_be_made_fails_with_its_reason(director, run):
     assert this_round["status"] == "failed"
     assert "at least 2 pairs" in this_round["report"]["error"]
     assert Round.objects.get().tables.count() == 0
+
+
+def test_once_anybody_checks_in_only_those_present_are_drawn(director, run):
+    base = pairs_event(director, run, "swiss", pairs=5, rounds=3)
+    entrants = director.get(f"{base}entrants/").json()
+    for entrant in entrants[:4]:
+        director.patch(f"{base}entrants/{entrant['id']}/", {"status": "checked_in"}, format="json")
+
+    first = draw(director, run, base)
+    late = director.post(
+        f"{base}entrants/", {"name": "Late", "partner_name": "Comer"}, format="json"
+    ).json()
+
+    games, byes = sides(first)
+    assert len(games) == 2 and byes == []
+    assert entrants[4]["id"] not in {e for game in games for e in game}
+    assert first["report"]["notes"][-1] == (
+        f"Not checked in, so left out of this round: {entrants[4]['name']}."
+    )
+    assert late["status"] == "checked_in" and late["joined_round"] == 2

@@ -69,6 +69,10 @@ def test_the_director_creates_registers_draws_and_prints(page, live_server, dire
     expect(page.locator("ol.entrants > li")).to_have_count(8)
     page.locator("ol.entrants > li").first.get_by_role("button", name="Check in").click()
     expect(page.locator("ol.entrants > li").first).to_contain_text("Checked in")
+    for _ in PLAYERS[1:]:  # once anybody is checked in, only those checked in are drawn
+        page.get_by_role("button", name="Check in").first.click()
+        page.wait_for_load_state()
+    expect(page.get_by_role("button", name="Check in")).to_have_count(0)
 
     page.get_by_role("button", name="Draw round 1").click()
     tables = page.locator("#round-1 ol.tables > li")
