@@ -50,7 +50,7 @@ def require_director(request, tournament: Tournament) -> None:
 class TournamentListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="tournaments_list")
     def get(self, request):
         """The latest 100 tournaments (``?club=<slug>`` for one club's), without their entrants."""
         tournaments = Tournament.objects.select_related("club").annotate(

@@ -83,6 +83,10 @@ def tournament_create(
     size = table_size or engine.Options().players
     if size not in engine.player_counts:
         errors.add("table_size", engine.check_players(size) or "")
+    elif format in PAIRS_FORMATS and size != 4:
+        errors.add("table_size", "A pairs event seats two pairs a table: tables of 4.")
+    elif format == "individual" and size not in (4, 5):
+        errors.add("table_size", f"Individual events are seated at tables of 4 or 5, not {size}.")
     errors.raise_if_any()
     preset_name = ""
     if preset is not None:

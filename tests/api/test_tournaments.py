@@ -62,6 +62,8 @@ def test_a_pairs_swiss_from_house_rules(director):
         ({"tie_breaks": ["coin_toss"]}, "tie_breaks"),
         ({"rules": {"partner_pays": "sometimes"}}, "rules"),
         ({"table_size": 6}, "table_size"),
+        ({"game": "etori", "table_size": 6}, "table_size"),
+        ({"game": "rikken", "table_size": 3}, "table_size"),
     ],
 )
 def test_bad_tournament_input_is_400_and_nothing_is_stored(director, change, field):
