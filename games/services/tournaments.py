@@ -239,6 +239,8 @@ def table_confirm(*, table: Table, by: str, user: Any = None) -> Table:
             raise Conflict("A bye has nothing to confirm.")
         if not table.match.deals.exists():
             raise Conflict("Nothing has been entered at this table yet.")
+        if table.confirmed_at is not None:
+            raise Conflict(f"This result was already confirmed by {table.confirmed_by}.")
         table.confirmed_at = timezone.now()
         table.confirmed_by = by[:150]
         table.save(update_fields=["confirmed_at", "confirmed_by"])

@@ -189,12 +189,20 @@ def test_a_rikken_round_played_confirmed_and_ranked(director, django_capture_on_
             HTTP_X_TABLE_KEY=key,
         )
     refused = APIClient().post(f"{base}rounds/1/tables/2/confirm/", {"by": "x"}, format="json")
+    again = table_phone.post(
+        f"{base}rounds/1/tables/{first['number']}/confirm/",
+        {"by": "P4"},
+        format="json",
+        HTTP_X_TABLE_KEY=key,
+    )
     standings = APIClient().get(f"{base}standings/").json()
 
     assert dealt.status_code == 201
     assert unconfirmed["standings"] == []
     assert confirmed.status_code == 200
     assert refused.status_code == 403
+    assert again.status_code == 409
+    assert "already confirmed by P3" in str(again.json())
     assert standings["dirty"] is False
     top = standings["standings"][0]
     assert top["points"] == 15
