@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from ._input import listed_once
+
 Pair = Hashable
 Pairing = tuple[Pair, Pair]
 
@@ -342,10 +344,7 @@ def _bracket(size: int) -> list[int]:
 
 
 def _check_pairs(pairs: Sequence[Pair]) -> list[Pair]:
-    field = list(pairs)
-    twice = [p for p, k in Counter(field).items() if k > 1]
-    if twice:
-        raise ValueError(f"Pairs listed more than once: {_names(twice)}.")
+    field = listed_once(pairs, "Pairs")
     if len(field) < 2:
         raise ValueError(f"A draw needs at least 2 pairs, not {len(field)}.")
     if any(p is None for p in field):

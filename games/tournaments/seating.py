@@ -31,6 +31,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
+from ._input import listed_once
+
 Player = Hashable
 Table = tuple[Player, ...]
 Round = tuple[Table, ...]
@@ -169,16 +171,7 @@ def seat_rounds(
 
 
 def _check_players(players: Sequence[Player]) -> list[Player]:
-    roster = list(players)
-    seen: set[Player] = set()
-    twice = []
-    for p in roster:
-        if p in seen and p not in twice:
-            twice.append(p)
-        seen.add(p)
-    if twice:
-        raise ValueError(f"Players listed more than once: {', '.join(map(repr, twice))}.")
-    return roster
+    return listed_once(players, "Players")
 
 
 def _check_history(history: Sequence[Sequence[Sequence[Player]]] | None) -> list[list[Table]]:

@@ -28,6 +28,8 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational
 
+from ._input import listed_once
+
 Entrant = Hashable
 Number = int | float | Fraction | Decimal
 
@@ -218,16 +220,7 @@ def rank_individual(
 
 
 def _check_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
-    field = list(entrants)
-    seen: set[Entrant] = set()
-    twice = []
-    for e in field:
-        if e in seen and e not in twice:
-            twice.append(e)
-        seen.add(e)
-    if twice:
-        raise ValueError(f"Entrants listed more than once: {', '.join(map(repr, twice))}.")
-    return field
+    return listed_once(entrants, "Entrants")
 
 
 def _check_tie_breaks(tie_breaks: Sequence[str]) -> tuple[str, ...]:

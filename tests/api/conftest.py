@@ -43,3 +43,14 @@ def marafon(api_client, db):
 @pytest.fixture
 def trionfo(api_client, db):
     return Table(api_client, {"game": "trionfo", "players": TRIONFO_PLAYERS, "stake": "0.10"})
+
+
+@pytest.fixture
+def director(django_user_model):
+    """An API client signed in as "dir", the director of the club De Zwaan (``de-zwaan``)."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(django_user_model.objects.create_user("dir", password="pw-x-1234"))
+    client.post("/api/v1/clubs/", {"name": "De Zwaan"}, format="json")
+    return client

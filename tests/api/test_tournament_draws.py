@@ -15,14 +15,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def director(django_user_model):
-    client = APIClient()
-    client.force_authenticate(django_user_model.objects.create_user("td", password="pw-x-1234"))
-    client.post("/api/v1/clubs/", {"name": "De Zwaan"}, format="json")
-    return client
-
-
-@pytest.fixture
 def run(django_capture_on_commit_callbacks):
     """Runs a request and the Celery jobs it queues on commit."""
 

@@ -6,14 +6,6 @@ from games.models import Entrant, Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def director(django_user_model):
-    client = APIClient()
-    client.force_authenticate(django_user_model.objects.create_user("dir", password="pw-x-1234"))
-    client.post("/api/v1/clubs/", {"name": "De Zwaan"}, format="json")
-    return client
-
-
 RIKKEN_DRIVE = {
     "club": "de-zwaan",
     "name": "Thursday drive",
