@@ -16,12 +16,15 @@ from games.tournaments.pairing import (
     round_robin,
     swiss_round,
 )
-from games.tournaments.seating import seat_rounds
+from games.tournaments.seating import SEARCH_EFFORT, seat_rounds
 
 from .standings import confirmed_tables, pairs_result, standings_compute
 
-# The seating search is bounded below the Celery job's soft time limit, with room to write.
+# The seating search is bounded below the Celery job's soft time limit, with room to write; its
+# effort is ten times the default, which hard small fields need to reach zero repeats and which
+# costs seconds only when repeats cannot be avoided.
 SEATING_TIME_LIMIT = 20.0
+SEATING_EFFORT = 10 * SEARCH_EFFORT
 PARTNERSHIP_GAMES = ("marafon", "malilla", "etori")
 
 
@@ -73,6 +76,7 @@ def _individual(tournament, number, entrants, seed) -> DrawResult:
         seed=seed + number,
         history=_history(tournament, number),
         time_limit=SEATING_TIME_LIMIT,
+        effort=SEATING_EFFORT,
     )
     report = plan.report
     names = {e.pk: e.name for e in entrants}

@@ -41,7 +41,8 @@ Round = tuple[Table, ...]
 # notice most in a partnership game.
 PARTNER_WEIGHT = 3
 # The search is bounded by evaluated swaps rather than by time, so that the result does not
-# depend on the machine; this is a few seconds of work at worst and is rarely used up.
+# depend on the machine; used up, this default is about half a second. It is only used up when
+# repeats remain, so a draw that can afford more time passes a larger ``effort``.
 SEARCH_EFFORT = 2_000_000
 # Without a better plan for this many iterations the search goes back to its best plan and
 # shakes it a little.
@@ -140,6 +141,7 @@ def seat_rounds(
     seed: int = 0,
     history: Sequence[Sequence[Sequence[Player]]] | None = None,
     time_limit: float | None = None,
+    effort: int = SEARCH_EFFORT,
 ) -> SeatingPlan:
     """Draws ``rounds`` new rounds for ``players``.
 
@@ -147,11 +149,14 @@ def seat_rounds(
     in it who are no longer in ``players`` are ignored, and newcomers simply have met nobody, so
     an event can be drawn one round at a time with late arrivals and withdrawals.
     ``partners`` keeps partners opposite (seats 0 and 2, 1 and 3) and avoids repeated partners.
-    ``time_limit`` (seconds) caps the search; when it triggers, the plan depends on the machine.
+    ``effort`` bounds the search in evaluated swaps (see ``SEARCH_EFFORT``); ``time_limit``
+    (seconds) caps it too; when that triggers, the plan depends on the machine.
     """
     roster = _check_players(players)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ValueError(f"rounds must be a whole number of at least 1, not {rounds!r}.")
+    if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
+        raise ValueError(f"effort must be a whole number of at least 1, not {effort!r}.")
     sizes = split_tables(players=len(roster), table_size=table_size, allow_five=allow_five)
     if partners and sizes[0] != 4:
         raise ValueError(
@@ -162,7 +167,7 @@ def seat_rounds(
     draw = _Draw(roster, sizes, rounds, partners, past, random.Random(seed))
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     draw.construct()
-    stopped = draw.search(deadline)
+    stopped = draw.search(deadline, effort)
     draw.assign_seats()
     return draw.plan(stopped)
 
@@ -380,7 +385,7 @@ class _Draw:
 
     # -- tabu search ---------------------------------------------------------------------------
 
-    def search(self, deadline: float | None) -> bool:
+    def search(self, deadline: float | None, effort: int = SEARCH_EFFORT) -> bool:
         """Swaps players between tables of one round while that lowers the cost; returns whether
         the time limit stopped it. In a field with tables of 4 and 5 the search first keeps
         everybody's count of tables of 5 within one of the others; only if repeats remain may
@@ -388,13 +393,13 @@ class _Draw:
         if len(self.sizes) < 2:
             return False  # one table per round: there is nothing to swap
         if not (self.sizes[0] == 5 and self.sizes[-1] == 4):
-            return self._search(deadline, SEARCH_EFFORT)
+            return self._search(deadline, effort)
         self.five_limit = 1
-        stopped = self._search(deadline, SEARCH_EFFORT // 2)
+        stopped = self._search(deadline, effort // 2)
         if stopped or self.cost <= self.lower:
             return stopped
         self.five_limit = 2
-        return self._search(deadline, SEARCH_EFFORT // 2)
+        return self._search(deadline, effort // 2)
 
     def _search(self, deadline: float | None, budget: int) -> bool:
         rng, n = self.rng, self.n

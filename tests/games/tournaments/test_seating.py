@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.tournaments.seating import seat_rounds, split_tables
+from games.tournaments.seating import SEARCH_EFFORT, seat_rounds, split_tables
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -507,3 +507,21 @@ def test_every_draw_seats_everybody_once_a_round_and_reports_it_truthfully(event
         # Tables of 5 stay within one of each other, or two when that removes repeats.
         counts = report.five_table_counts.values()
         assert max(counts) - min(counts) <= 2
+
+
+@pytest.mark.parametrize("effort", [0, -5, 2.5, True])
+def test_the_effort_must_be_a_positive_whole_number(effort):
+    with pytest.raises(ValueError, match="effort must be a whole number of at least 1"):
+        seat_rounds(players=range(8), rounds=2, effort=effort)
+
+
+def test_a_larger_effort_reaches_zero_repeats_on_a_hard_small_field():
+    # 25 players, 6 rounds of tables of 5: a resolvable design, but with this seed the default
+    # effort stops with repeats left; the tournament draws pass ten times as much.
+    hard = {"players": range(25), "rounds": 6, "table_size": 5, "seed": 2}
+
+    default = seat_rounds(**hard)
+    larger = seat_rounds(**hard, effort=10 * SEARCH_EFFORT)
+
+    assert default.report.repeats > 0
+    assert larger.report.repeats == 0
