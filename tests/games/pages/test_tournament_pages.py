@@ -604,7 +604,8 @@ def test_the_live_page_shows_the_round_and_the_standings(
     assert "1 table still to confirm" in page
     assert f"Confirmed by {table.confirmed_by} at" in page
     row = re.search(
-        r"<tbody><tr><td>1</td><td>([^<]*)</td>(.*?)</tr>", page.split('id="standings-title"')[1]
+        r'<tbody><tr><td>1</td><td class="name">([^<]*)</td>(.*?)</tr>',
+        page.split('id="standings-title"')[1],
     )
     assert row is not None and row.group(1) == winner
     assert '<td class="num">15</td>' in row.group(2)
