@@ -1,8 +1,22 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Deal, IdempotencyRecord, Match, Player, RulePreset, Seat
+from games.models import (
+    Club,
+    Correction,
+    Deal,
+    Entrant,
+    IdempotencyRecord,
+    Match,
+    Player,
+    Round,
+    RulePreset,
+    Seat,
+    Table,
+    Tournament,
+)
 from games.services import match_recompute
+from games.services.standings import standings_recompute
 
 
 @admin.register(Player)
@@ -86,3 +100,115 @@ class RulePresetAdmin(admin.ModelAdmin):
     list_filter = ["game"]
     search_fields = ["name", "owner__username"]
     raw_id_fields = ["owner"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "created_at"]
+    search_fields = ["name", "slug"]
+    filter_horizontal = ["directors"]
+    raw_id_fields = ["members"]
+
+
+class EntrantInline(admin.TabularInline):
+    """Registration goes through the pages or the API (late arrivals, seeds); here it is read."""
+
+    model = Entrant
+    extra = 0
+    fields = ["seed", "player", "partner", "status", "joined_round"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ["number", "status", "requested_at", "drawn_at"]
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    """Read-mostly: draws, results and standings change through the services. The action
+    recomputes standings by hand, as the periodic sweep would."""
+
+    list_display = ["name", "club", "game", "format", "status", "standings_dirty", "created_at"]
+    list_filter = ["game", "format", "status", "standings_dirty"]
+    search_fields = ["name", "public_id", "club__name"]
+    readonly_fields = [
+        "public_id",
+        "club",
+        "game",
+        "rules",
+        "preset",
+        "format",
+        "rounds",
+        "round_kind",
+        "deals_per_round",
+        "table_size",
+        "tie_breaks",
+        "status",
+        "standings",
+        "standings_dirty",
+        "standings_requested_at",
+        "standings_computed_at",
+        "created_by",
+        "created_at",
+    ]
+    inlines = [EntrantInline, RoundInline]
+    actions = ["recompute_standings"]
+
+    @admin.action(description=_("Recompute the standings from the confirmed tables"))
+    def recompute_standings(self, request, queryset):
+        for tournament in queryset:
+            standings_recompute(tournament_id=tournament.pk)
+        self.message_user(
+            request, _("Recomputed %d standings.") % queryset.count(), messages.SUCCESS
+        )
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    fields = ["number", "match", "seating", "confirmed_at", "confirmed_by"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "status", "drawn_at"]
+    list_filter = ["status"]
+    search_fields = ["tournament__name", "tournament__public_id"]
+    readonly_fields = ["tournament", "number", "status", "report", "requested_at", "drawn_at"]
+    inlines = [TableInline]
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Correction)
+class CorrectionAdmin(admin.ModelAdmin):
+    """The corrections log: written by the deal services, never edited."""
+
+    list_display = ["table", "deal_number", "action", "by", "at"]
+    list_filter = ["action"]
+    search_fields = ["by", "table__round__tournament__name"]
+    readonly_fields = ["table", "deal_number", "action", "by", "user", "at", "before", "after"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

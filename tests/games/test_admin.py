@@ -13,7 +13,19 @@ def match():
     return created
 
 
-@pytest.mark.parametrize("model", ["player", "match", "deal", "idempotencyrecord"])
+@pytest.mark.parametrize(
+    "model",
+    [
+        "player",
+        "match",
+        "deal",
+        "idempotencyrecord",
+        "club",
+        "tournament",
+        "round",
+        "correction",
+    ],
+)
 def test_the_admin_lists_every_model(admin_client, match, model):
     response = admin_client.get(f"/admin/games/{model}/")
 
@@ -47,3 +59,53 @@ def test_deals_are_read_only_in_the_admin(admin_client, match):
     assert response.status_code == 403
     deal.refresh_from_db()
     assert deal.input["points"] == [6, 5]
+
+
+@pytest.fixture
+def drawn_tournament(admin_user, django_capture_on_commit_callbacks):
+    from games.services import club_create
+    from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+
+    club = club_create(name="De Zwaan", director=admin_user)
+    tournament = tournament_create(
+        club=club,
+        user=admin_user,
+        name="Drive",
+        game="rikken",
+        format="individual",
+        rounds=2,
+        round_kind="deals",
+        deals_per_round=4,
+    )
+    for n in range(4):
+        entrant_register(tournament=tournament, name=f"P{n}")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_draw_request(tournament=tournament, user=admin_user)
+    return tournament
+
+
+def test_the_admin_shows_a_tournament_and_its_round_with_tables(admin_client, drawn_tournament):
+    detail = admin_client.get(f"/admin/games/tournament/{drawn_tournament.pk}/change/")
+    drawn = drawn_tournament.round_set.get()
+    round_page = admin_client.get(f"/admin/games/round/{drawn.pk}/change/")
+
+    assert detail.status_code == 200 and b"P3" in detail.content
+    assert round_page.status_code == 200 and drawn.tables.get().match.public_id.encode() in (
+        round_page.content
+    )
+
+
+def test_the_admin_recomputes_standings_by_hand(admin_client, drawn_tournament):
+    from games.models import Tournament
+
+    Tournament.objects.filter(pk=drawn_tournament.pk).update(standings_dirty=True)
+
+    response = admin_client.post(
+        "/admin/games/tournament/",
+        {"action": "recompute_standings", "_selected_action": [drawn_tournament.pk]},
+    )
+
+    assert response.status_code == 302
+    drawn_tournament.refresh_from_db()
+    assert drawn_tournament.standings_dirty is False
+    assert len(drawn_tournament.standings) == 4
