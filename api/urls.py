@@ -17,6 +17,7 @@ from api.views.tournaments import (
     EntrantDetailView,
     EntrantListView,
     ResultsView,
+    RoundDetailView,
     RoundListView,
     StandingsView,
     TableConfirmView,
@@ -52,6 +53,11 @@ urlpatterns = [
         name="entrant-detail",
     ),
     path("tournaments/<str:public_id>/rounds/", RoundListView.as_view(), name="round-list"),
+    path(
+        "tournaments/<str:public_id>/rounds/<int:number>/",
+        RoundDetailView.as_view(),
+        name="round-detail",
+    ),
     path(
         "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/confirm/",
         TableConfirmView.as_view(),

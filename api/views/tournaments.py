@@ -29,6 +29,7 @@ from games.services.tournaments import (
     entrant_register,
     entrant_set_status,
     is_director,
+    round_cancel,
     round_draw_request,
     table_confirm,
     table_key_matches,
@@ -164,7 +165,7 @@ def round_data(request, tournament: Tournament, this_round, director: bool) -> d
 class RoundListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="tournaments_rounds_list")
     def get(self, request, public_id: str):
         tournament = get_tournament(public_id)
         director = is_director(tournament.club, request.user)
@@ -185,6 +186,29 @@ class RoundListView(APIView):
         return Response(
             round_data(request, tournament, new_round, True), status=status.HTTP_202_ACCEPTED
         )
+
+
+class RoundDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, public_id: str, number: int):
+        tournament = get_tournament(public_id)
+        this_round = get_object_or_404(
+            tournament.round_set.prefetch_related("tables__match"), number=number
+        )
+        director = is_director(tournament.club, request.user)
+        return Response(round_data(request, tournament, this_round, director))
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, public_id: str, number: int):
+        """Takes back the latest round's draw while nothing has been played at it; the director
+        then draws it again (late arrivals included)."""
+        tournament = get_tournament(public_id)
+        require_director(request, tournament)
+        get_object_or_404(tournament.round_set, number=number)
+        round_cancel(tournament=tournament, number=number, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TableConfirmView(APIView):

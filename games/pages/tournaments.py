@@ -28,6 +28,7 @@ from games.services.tournaments import (
     entrant_set_status,
     entrants_register_many,
     is_director,
+    round_cancel,
     round_draw_request,
     table_confirm,
     table_key_matches,
@@ -297,6 +298,10 @@ def _director_context(request, tournament: Tournament, form=None) -> dict[str, A
             "report": report_view(r.report, names),
             "tables": rows[r.pk],
             "unconfirmed": sum(1 for t in rows[r.pk] if not t["confirmed"]),
+            # The latest draw can be taken back until a deal is entered at one of its tables.
+            "can_take_back": r is rounds[-1]
+            and r.status == Round.Status.READY
+            and not any(t["deals"] for t in rows[r.pk]),
         }
         for r in reversed(rounds)
     ]
@@ -397,6 +402,21 @@ def round_draw(request, public_id: str):
             request, _("The draw of round %(n)d failed: see why below.") % {"n": drawn.number}
         )
     return redirect(_director_url(tournament, f"round-{drawn.number}"))
+
+
+@login_required
+@require_POST
+def round_take_back(request, public_id: str, number: int):
+    tournament = _directed_tournament(request, public_id)
+    try:
+        round_cancel(tournament=tournament, number=number, user=request.user)
+    except (RuleViolation, Conflict) as exc:
+        messages.error(request, _first_message(exc))
+    else:
+        messages.success(
+            request, _("The draw of round %(n)d is taken back: draw it again.") % {"n": number}
+        )
+    return redirect(_director_url(tournament, "draw"))
 
 
 @login_required

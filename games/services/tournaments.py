@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Club, Entrant, Player, Round, Table, Tournament
+from games.models import Club, Entrant, Match, Player, Round, Table, Tournament
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
 from games.tournaments.standings import TIE_BREAKS
 
@@ -156,15 +156,12 @@ def entrant_register(
             raise RuleViolation.at("player", "Already registered in this tournament.")
         tournament.club.members.add(*(p for p in (player, partner) if p))
         joined = tournament.round_set.count() + 1
-        # A late arrival registers at the door: present, so checked in.
-        late = tournament.status == Tournament.Status.RUNNING
         return Entrant.objects.create(
             tournament=tournament,
             player=player,
             partner=partner,
             joined_round=joined,
             seed=tournament.entrants.count() + 1,
-            status=Entrant.Status.CHECKED_IN if late else Entrant.Status.REGISTERED,
         )
 
 
@@ -312,7 +309,8 @@ def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
 def _active_entrants(tournament: Tournament, number: int) -> tuple[list[Entrant], list[Entrant]]:
     """Who plays round ``number``, and who is left out for not having checked in: once the
     director checks anybody in, only those checked in are present (the others have not
-    arrived); without check-ins everybody registered plays."""
+    arrived), and late arrivals, who registered at the door; without check-ins everybody
+    registered plays."""
     active = [
         e
         for e in tournament.entrants.select_related("player", "partner").order_by("seed", "id")
@@ -320,8 +318,11 @@ def _active_entrants(tournament: Tournament, number: int) -> tuple[list[Entrant]
     ]
     if not any(e.status == Entrant.Status.CHECKED_IN for e in active):
         return active, []
-    present = [e for e in active if e.status == Entrant.Status.CHECKED_IN]
-    return present, [e for e in active if e.status != Entrant.Status.CHECKED_IN]
+
+    def here(e: Entrant) -> bool:
+        return e.status == Entrant.Status.CHECKED_IN or e.joined_round > 1
+
+    return [e for e in active if here(e)], [e for e in active if not here(e)]
 
 
 def _table_rules(tournament: Tournament, players: int) -> dict[str, Any]:
@@ -388,6 +389,36 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
         this_round.drawn_at = timezone.now()
         this_round.save(update_fields=["status", "report", "drawn_at"])
     return this_round
+
+
+def round_cancel(*, tournament: Tournament, number: int, user: Any) -> None:
+    """Takes back the latest round's draw while nothing has been played at it (a player
+    arrived late, or was checked in by mistake): its tables and their matches go, and the
+    director draws the round again."""
+    if not is_director(tournament.club, user):
+        raise RuleViolation.at("tournament", "Only the club's directors draw rounds.")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        latest = tournament.round_set.order_by("-number").first()
+        if latest is None or latest.number != number:
+            raise Conflict("Only the latest round's draw can be taken back.")
+        if latest.status == Round.Status.DRAWING:
+            raise Conflict(f"Round {number} is still being drawn.")
+        tables = list(latest.tables.select_related("match"))
+        played = [t.number for t in tables if t.match is not None and t.match.deals.exists()]
+        if played:
+            raise Conflict(
+                f"Round {number} has started (table {played[0]} has deals): "
+                "its draw can no longer be taken back."
+            )
+        matches = [t.match.pk for t in tables if t.match is not None]
+        latest.delete()  # its tables go with it
+        Match.objects.filter(pk__in=matches).delete()
+        # Whoever registered after this draw joins its redraw.
+        tournament.entrants.filter(joined_round=number + 1).update(joined_round=number)
+        if number == 1:
+            tournament.status = Tournament.Status.REGISTRATION
+            tournament.save(update_fields=["status"])
 
 
 def round_draw_fail(*, round_id: int, reason: str) -> Round:

@@ -275,4 +275,9 @@ def test_once_anybody_checks_in_only_those_present_are_drawn(director, run):
     assert first["report"]["notes"][-1] == (
         f"Not checked in, so left out of this round: {entrants[4]['name']}."
     )
-    assert late["status"] == "checked_in" and late["joined_round"] == 2
+    assert late["joined_round"] == 2
+    play(director, run, base, first)
+    second = draw(director, run, base)
+    drawn = {e["id"] for t in second["tables"] for e in t["entrants"]}
+    assert late["id"] in drawn  # a late arrival registered at the door is present
+    assert entrants[4]["id"] not in drawn

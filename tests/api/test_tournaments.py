@@ -279,3 +279,37 @@ def test_a_table_cannot_play_past_the_rounds_deals(director, django_capture_on_c
     assert (first.status_code, second.status_code, third.status_code) == (201, 201, 409)
     assert "2 deals" in str(third.json())
     assert len(director.get(deals).json()) == 2
+
+
+def test_a_draw_is_taken_back_until_play_starts_and_late_arrivals_join_the_redraw(
+    director, django_capture_on_commit_callbacks
+):
+    from games.models import Match
+
+    drive = director.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json").json()
+    register(director, drive, [f"P{n}" for n in range(8)])
+    base = f"/api/v1/tournaments/{drive['id']}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(f"{base}rounds/", format="json")
+    register(director, drive, [f"Late {n}" for n in range(4)])
+
+    anonymous = APIClient().delete(f"{base}rounds/1/")
+    taken_back = director.delete(f"{base}rounds/1/")
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(f"{base}rounds/", format="json")
+    redrawn = director.get(f"{base}rounds/1/").json()
+    table = redrawn["tables"][0]
+    director.post(
+        f"/api/v1/matches/{table['match']}/deals/",
+        {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]},
+        format="json",
+    )
+    started = director.delete(f"{base}rounds/1/")
+
+    assert anonymous.status_code in (401, 403)
+    assert taken_back.status_code == 204
+    assert sum(len(t["entrants"]) for t in redrawn["tables"]) == 12
+    assert Match.objects.count() == 3  # the first draw's two matches are gone
+    assert started.status_code == 409
+    assert "has started" in str(started.json())
+    assert director.delete(f"{base}rounds/2/").status_code == 404

@@ -727,3 +727,32 @@ def test_no_tournament_page_asks_another_origin(client, director_client, drawn):
         sources = re.findall(r'(?:src|href|action)="([^"]+)"', html)
         assert sources, path
         assert all(s.startswith(("/", "#", "?", "http://testserver")) for s in sources), path
+
+
+def test_the_director_takes_back_a_draw_until_a_deal_is_entered(
+    director_client, stranger_client, tournament, drawn, django_capture_on_commit_callbacks
+):
+    from games.services import deal_record
+
+    page = director_client.get(director_url(tournament)).content.decode()
+    refused = stranger_client.post(director_url(tournament, "rounds/1/take-back/"))
+    taken_back = director_client.post(director_url(tournament, "rounds/1/take-back/"), follow=True)
+
+    assert "Take back this draw" in page
+    assert refused.status_code == 403
+    assert "is taken back: draw it again" in taken_back.content.decode()
+    assert not Round.objects.filter(pk=drawn.pk).exists()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        director_client.post(director_url(tournament, "draw/"))
+    assert Round.objects.get(tournament=tournament).status == "ready"
+    table = Round.objects.get(tournament=tournament).tables.first()
+    deal_record(
+        match=table.match,
+        raw={"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]},
+    )
+    started = director_client.get(director_url(tournament)).content.decode()
+    late = director_client.post(director_url(tournament, "rounds/1/take-back/"), follow=True)
+
+    assert "Take back this draw" not in started
+    assert "has started" in late.content.decode()
