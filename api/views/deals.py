@@ -46,7 +46,10 @@ class DealListView(APIView):
         match = get_match_or_404(public_id)
         require_edit(request, match)
         match, deal = deal_record(
-            match=match, raw=request.data, expected_version=expected_version(request)
+            match=match,
+            raw=request.data,
+            expected_version=expected_version(request),
+            user=request.user,
         )
         response = Response(deal_data(match, deal), status=status.HTTP_201_CREATED)
         return with_etag(response, match)

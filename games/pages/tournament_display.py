@@ -257,6 +257,8 @@ def change_brief(before: Any, after: Any) -> str:
     """What a correction changed, in a line: ``contracts 1 tricks: 0 → 1``."""
     if after is None:
         return _("removed (%(deal)s)") % {"deal": _compact(before)}
+    if before is None:
+        return _compact(after)
     old, new = dict(_flatten(before)), dict(_flatten(after))
     changed = [k for k in {**old, **new} if old.get(k) != new.get(k)]
     if not changed:

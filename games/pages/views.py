@@ -249,6 +249,7 @@ def deal_new(request, public_id: str):
                     match=match,
                     raw=form.to_input(),
                     expected_version=_int(request.POST.get("version")),
+                    user=request.user,
                 )
         except RuleViolation as exc:
             form.add_rule_errors(exc.errors)

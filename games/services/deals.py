@@ -23,9 +23,16 @@ def _lock(match: Match, expected_version: int | None) -> Match:
 
 
 def deal_record(
-    *, match: Match, raw: Mapping[str, Any], expected_version: int | None = None
+    *,
+    match: Match,
+    raw: Mapping[str, Any],
+    expected_version: int | None = None,
+    by: str = "",
+    user: Any = None,
 ) -> tuple[Match, Deal]:
-    """Enters the next deal and folds it into the cached state."""
+    """Enters the next deal and folds it into the cached state. At a tournament table whose
+    result is already confirmed, a new deal changes that result: it is logged as a correction
+    (``by``/``user``: who) and the standings follow."""
     with transaction.atomic():
         match = _lock(match, expected_version)
         engine, options = engine_for(match)
@@ -35,23 +42,29 @@ def deal_record(
         except MatchOver as exc:
             raise Conflict(str(exc)) from None
         number = match.deals.count() + 1
-        _check_round_length(match, number)
+        table = _check_round_length(match, number)
         deal = Deal.objects.create(match=match, number=number, input=raw, outcome=result.outcome)
         save_state(match, engine, result.state)
+        if table is not None and table.confirmed_at is not None:
+            log_correction(
+                match=match, number=number, action="add", before=None, after=raw, by=by, user=user
+            )
     return match, deal
 
 
-def _check_round_length(match: Match, number: int) -> None:
-    """A tournament round of a number of deals ends there: the table cannot play on."""
+def _check_round_length(match: Match, number: int) -> Table | None:
+    """A tournament round of a number of deals ends there: the table cannot play on. Returns
+    the match's tournament table, if it has one."""
     table = Table.objects.filter(match=match).select_related("round__tournament").first()
     if table is None:
-        return
+        return None
     tournament = table.round.tournament
     if tournament.round_kind == "deals" and number > (tournament.deals_per_round or number):
         raise Conflict(
             f"A round of {tournament.name} is {tournament.deals_per_round} deals, and they have "
             "all been played: confirm the result."
         )
+    return table
 
 
 def deal_replace(

@@ -313,3 +313,36 @@ def test_a_draw_is_taken_back_until_play_starts_and_late_arrivals_join_the_redra
     assert started.status_code == 409
     assert "has started" in str(started.json())
     assert director.delete(f"{base}rounds/2/").status_code == 404
+
+
+def test_a_deal_added_after_confirmation_is_logged_and_moves_the_standings(
+    director, django_capture_on_commit_callbacks
+):
+    from games.models import Correction
+
+    drive = director.post("/api/v1/tournaments/", RIKKEN_DRIVE, format="json").json()
+    register(director, drive, [f"P{n}" for n in range(4)])
+    base = f"/api/v1/tournaments/{drive['id']}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(f"{base}rounds/", format="json")
+    table = director.get(f"{base}rounds/1/").json()["tables"][0]
+    key = table["link"].rstrip("/").rsplit("/", 1)[1]
+    phone = APIClient(HTTP_X_EDIT_KEY=key)
+    deals = f"/api/v1/matches/{table['match']}/deals/"
+    misere = {"contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
+    phone.post(deals, {**misere, "dealer": 0}, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        phone.post(
+            f"{base}rounds/1/tables/1/confirm/", {"by": "P2"}, format="json", HTTP_X_TABLE_KEY=key
+        )
+    before = {r["name"]: r["points"] for r in director.get(f"{base}standings/").json()["standings"]}
+
+    with django_capture_on_commit_callbacks(execute=True):
+        added = phone.post(deals, misere, format="json")
+
+    after = {r["name"]: r["points"] for r in director.get(f"{base}standings/").json()["standings"]}
+    assert added.status_code == 201
+    log = Correction.objects.get()
+    assert (log.action, log.deal_number, log.by, log.before) == ("add", 2, "table", None)
+    assert after != before
+    assert sum(after.values()) == 0
