@@ -23,6 +23,14 @@ class TournamentCreateSerializer(StrictSerializer):
     rules = serializers.DictField(required=False, default=dict)
 
 
+class TournamentUpdateSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=120, required=False)
+    rounds = serializers.IntegerField(min_value=1, max_value=50, required=False)
+    tie_breaks = serializers.ListField(
+        child=serializers.CharField(max_length=30), required=False, max_length=4
+    )
+
+
 class EntrantCreateSerializer(StrictSerializer):
     player = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False)
     name = serializers.CharField(max_length=60, required=False)

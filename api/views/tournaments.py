@@ -19,6 +19,7 @@ from api.serializers.tournaments import (
     EntrantCreateSerializer,
     EntrantStatusSerializer,
     TournamentCreateSerializer,
+    TournamentUpdateSerializer,
     entrant_data,
     tournament_data,
 )
@@ -34,6 +35,7 @@ from games.services.tournaments import (
     table_confirm,
     table_key_matches,
     tournament_create,
+    tournament_update,
 )
 
 from .matches import IDEMPOTENCY_PARAMETER
@@ -82,9 +84,24 @@ class TournamentListView(APIView):
 
 
 class TournamentDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, public_id: str):
         return Response(tournament_data(get_tournament(public_id)))
+
+    @extend_schema(request=TournamentUpdateSerializer, responses=OpenApiTypes.OBJECT)
+    def patch(self, request, public_id: str):
+        """A director renames the tournament, changes its number of rounds (not below those
+        drawn) or its tie-breaks (the standings are worked out again)."""
+        tournament = get_tournament(public_id)
+        require_director(request, tournament)
+        serializer = TournamentUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        tournament = tournament_update(
+            tournament=tournament, user=request.user, **serializer.validated_data
+        )
+        return Response(tournament_data(tournament))
 
 
 class EntrantListView(APIView):

@@ -33,6 +33,7 @@ from games.services.tournaments import (
     table_confirm,
     table_key_matches,
     tournament_create,
+    tournament_update,
 )
 
 from .access import held_edit_key
@@ -402,6 +403,25 @@ def round_draw(request, public_id: str):
             request, _("The draw of round %(n)d failed: see why below.") % {"n": drawn.number}
         )
     return redirect(_director_url(tournament, f"round-{drawn.number}"))
+
+
+@login_required
+@require_POST
+def tournament_rounds(request, public_id: str):
+    """The director changes the number of rounds (an extra round, or one fewer)."""
+    tournament = _directed_tournament(request, public_id)
+    try:
+        rounds = int(request.POST.get("rounds", ""))
+    except ValueError:
+        messages.error(request, _("Enter the number of rounds."))
+        return redirect(_director_url(tournament, "draw"))
+    try:
+        tournament_update(tournament=tournament, user=request.user, rounds=rounds)
+    except RuleViolation as exc:
+        messages.error(request, _first_message(exc))
+    else:
+        messages.success(request, _("The tournament has %(n)d rounds.") % {"n": rounds})
+    return redirect(_director_url(tournament, "draw"))
 
 
 @login_required

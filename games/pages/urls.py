@@ -42,6 +42,11 @@ urlpatterns = [
     ),
     path("director/t/<str:public_id>/draw/", tournaments.round_draw, name="round-draw"),
     path(
+        "director/t/<str:public_id>/rounds/",
+        tournaments.tournament_rounds,
+        name="tournament-rounds",
+    ),
+    path(
         "director/t/<str:public_id>/rounds/<int:number>/take-back/",
         tournaments.round_take_back,
         name="round-take-back",

@@ -112,6 +112,72 @@ def tournament_create(
     )
 
 
+def tournament_update(
+    *,
+    tournament: Tournament,
+    user: Any,
+    name: str | None = None,
+    rounds: int | None = None,
+    tie_breaks: Sequence[str] | None = None,
+) -> Tournament:
+    """What a director may change once a tournament is under way: its name, its number of
+    rounds (an extra round, or one fewer, but never fewer than are drawn) and its tie-breaks
+    (the standings are worked out again)."""
+    errors = Errors()
+    if not is_director(tournament.club, user):
+        raise RuleViolation.at("tournament", "Only the club's directors run its tournaments.")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        drawn = tournament.round_set.count()
+        if name is not None and not name.strip():
+            errors.add("name", "Give the tournament a name.")
+        if rounds is not None and rounds < max(drawn, 1):
+            drawn_already = "1 round is" if drawn == 1 else f"{drawn} rounds are"
+            errors.add("rounds", f"{drawn_already} drawn already: it cannot have fewer.")
+        if tie_breaks is not None:
+            if tournament.format == "individual" and tie_breaks:
+                errors.add(
+                    "tie_breaks",
+                    "Individual events rank by total; tie-breaks apply to pairs events.",
+                )
+            for tie_break in tie_breaks:
+                if tie_break not in TIE_BREAKS:
+                    errors.add(
+                        "tie_breaks",
+                        f"Unknown tie-break {tie_break!r}; "
+                        f"the tie-breaks are {', '.join(TIE_BREAKS)}.",
+                    )
+            if len(set(tie_breaks)) != len(tie_breaks):
+                errors.add(
+                    "tie_breaks", "A tie-break is listed twice; each one can only decide once."
+                )
+        errors.raise_if_any()
+        changed = []
+        if name is not None:
+            tournament.name = name.strip()
+            changed.append("name")
+        if rounds is not None and rounds != tournament.rounds:
+            tournament.rounds = rounds
+            changed.append("rounds")
+            finished = (
+                drawn == rounds
+                and not tournament.round_set.exclude(status=Round.Status.FINISHED).exists()
+            )
+            status = Tournament.Status.FINISHED if finished else tournament.status
+            if tournament.status == Tournament.Status.FINISHED and not finished:
+                status = Tournament.Status.RUNNING
+            if status != tournament.status and tournament.format != "knockout":
+                tournament.status = status
+                changed.append("status")
+        if tie_breaks is not None and list(tie_breaks) != tournament.tie_breaks:
+            tournament.tie_breaks = list(tie_breaks)
+            changed.append("tie_breaks")
+        tournament.save(update_fields=changed)
+        if "tie_breaks" in changed:
+            standings_mark_dirty(tournament=tournament)
+    return tournament
+
+
 def _player(*, player_id: int | None, name: str | None, field: str) -> Player:
     if player_id is not None:
         player = Player.objects.filter(pk=player_id, known=True).first()

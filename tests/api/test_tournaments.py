@@ -346,3 +346,45 @@ def test_a_deal_added_after_confirmation_is_logged_and_moves_the_standings(
     assert (log.action, log.deal_number, log.by, log.before) == ("add", 2, "table", None)
     assert after != before
     assert sum(after.values()) == 0
+
+
+def test_a_director_adds_a_round_renames_and_changes_tie_breaks(
+    director, django_capture_on_commit_callbacks
+):
+    swiss = director.post("/api/v1/tournaments/", {**MARAFON_SWISS, "rounds": 1}, format="json")
+    base = f"/api/v1/tournaments/{swiss.json()['id']}/"
+    url = f"{base}entrants/"
+    for n in range(4):
+        director.post(url, {"name": f"N{n}", "partner_name": f"S{n}"}, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(f"{base}rounds/", format="json")
+
+    fewer = director.patch(base, {"rounds": 0}, format="json")
+    below_drawn = director.patch(base, {"rounds": 1, "name": " "}, format="json")
+    unknown = director.patch(base, {"tie_breaks": ["coin_toss"]}, format="json")
+    stranger = APIClient().patch(base, {"rounds": 3}, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        changed = director.patch(
+            base,
+            {"rounds": 3, "name": "Marafon pairs, long", "tie_breaks": ["sonneborn_berger"]},
+            format="json",
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        second = director.post(f"{base}rounds/", format="json")
+
+    assert fewer.status_code == 400 and "rounds" in fewer.json()
+    assert below_drawn.status_code == 400 and "name" in below_drawn.json()
+    assert unknown.status_code == 400 and "tie_breaks" in unknown.json()
+    assert stranger.status_code in (401, 403)
+    assert changed.status_code == 200
+    body = changed.json()
+    assert (body["rounds"], body["name"], body["tie_breaks"]) == (
+        3,
+        "Marafon pairs, long",
+        ["sonneborn_berger"],
+    )
+    assert second.status_code == 409  # round 2 can be drawn once round 1 is confirmed
+    assert "not confirmed" in str(second.json())
+    standings = director.get(f"{base}standings/").json()["standings"]
+    assert all(set(row["tie_breaks"]) == {"sonneborn_berger"} for row in standings)
+    assert Tournament.objects.get().rounds == 3
