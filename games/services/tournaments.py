@@ -131,7 +131,9 @@ def tournament_update(
         drawn = tournament.round_set.count()
         if name is not None and not name.strip():
             errors.add("name", "Give the tournament a name.")
-        if rounds is not None and rounds < max(drawn, 1):
+        if rounds is not None and rounds < 1:
+            errors.add("rounds", "A tournament has at least one round.")
+        elif rounds is not None and rounds < drawn:
             drawn_already = "1 round is" if drawn == 1 else f"{drawn} rounds are"
             errors.add("rounds", f"{drawn_already} drawn already: it cannot have fewer.")
         if tie_breaks is not None:

@@ -1,5 +1,6 @@
 """The draw job's safety nets: a draw stopped by the time limit fails with its reason, and a
-draw whose broker message was lost is queued again by the periodic sweep."""
+draw whose broker message was lost is queued again by the periodic sweep; and the rounds a
+director may set once some are drawn."""
 
 from datetime import timedelta
 
@@ -62,3 +63,18 @@ def test_the_sweep_queues_again_only_the_draws_stuck_for_minutes(drive):
     assert queued == 1
     assert stuck.status == "ready" and stuck.tables.count() == 2
     assert fresh.status == "drawing"
+
+
+def test_a_tournament_cannot_have_fewer_rounds_than_are_drawn(drive):
+    from games.rules import RuleViolation
+    from games.services.tournaments import tournament_update
+
+    for number in (1, 2):
+        Round.objects.create(tournament=drive, number=number, status="finished")
+
+    with pytest.raises(RuleViolation) as refused:
+        tournament_update(tournament=drive, user=drive.created_by, rounds=1)
+    finished = tournament_update(tournament=drive, user=drive.created_by, rounds=2)
+
+    assert "2 rounds are drawn already" in str(refused.value.errors)
+    assert (finished.rounds, finished.status) == (2, "finished")
