@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -55,14 +56,21 @@ class TournamentListView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="tournaments_list")
     def get(self, request):
-        """The latest 100 tournaments (``?club=<slug>`` for one club's), without their entrants."""
+        """Tournaments, newest first (``?club=<slug>`` for one club's), without their entrants;
+        paginated as the match list is (``count``, ``next``, ``previous``, ``results``)."""
         tournaments = Tournament.objects.select_related("club").annotate(
             entrants_count=Count("entrants", distinct=True),
             rounds_drawn=Count("round_set", distinct=True),
         )
         if request.query_params.get("club"):
             tournaments = tournaments.filter(club__slug=request.query_params["club"])
-        return Response([tournament_data(t, with_entrants=False) for t in tournaments[:100]])
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(
+            tournaments.order_by("-created_at", "-id"), request, self
+        )
+        return paginator.get_paginated_response(
+            [tournament_data(t, with_entrants=False) for t in page]
+        )
 
     @extend_schema(
         request=TournamentCreateSerializer,

@@ -254,8 +254,13 @@ def test_the_tournament_list_is_a_summary_read_in_constant_queries(
         register(director, created, [f"P{n}-{k}" for k in range(n + 1)])
 
     with django_assert_max_num_queries(2):
-        listed = APIClient().get("/api/v1/tournaments/?club=de-zwaan").json()
+        body = APIClient().get("/api/v1/tournaments/?club=de-zwaan").json()
+    first_page = APIClient().get("/api/v1/tournaments/?limit=2").json()
 
+    listed = body["results"]
+    assert body["count"] == 3
+    assert [t["name"] for t in first_page["results"]] == ["Drive 2", "Drive 1"]
+    assert first_page["next"] is not None
     assert sorted(t["entrants_count"] for t in listed) == [1, 2, 3]
     assert all("entrants" not in t and t["rounds_drawn"] == 0 for t in listed)
 
