@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.text import slugify
 
-from games.models import Club, Player, Seat
+from games.models import Club, Entrant, Player, Seat
 from games.rules import RuleViolation
 
 from .errors import Conflict
@@ -63,7 +64,19 @@ def player_merge(*, keep: Player, duplicate: Player) -> Player:
         )
         if shared.exists():
             raise Conflict("Both records sat at the same match: they are two people.")
+        both = Entrant.objects.filter(
+            Q(player=keep) | Q(partner=keep),
+            tournament__in=Entrant.objects.filter(
+                Q(player=duplicate) | Q(partner=duplicate)
+            ).values("tournament"),
+        ).select_related("tournament")
+        if both.exists():
+            raise Conflict(
+                f"Both records are registered in {both[0].tournament.name}: they are two people."
+            )
         Seat.objects.filter(player=duplicate).update(player=keep)
+        Entrant.objects.filter(player=duplicate).update(player=keep)
+        Entrant.objects.filter(partner=duplicate).update(partner=keep)
         for club in duplicate.clubs.all():
             club.members.add(keep)
         if duplicate.user_id and not keep.user_id:

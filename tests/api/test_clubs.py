@@ -111,3 +111,43 @@ def test_club_house_rules_are_kept_by_its_directors(director, club, django_user_
     assert "club" in refused.json()
     listed = director.get(f"/api/v1/presets/?club={club['slug']}").json()
     assert [p["name"] for p in listed if not p["builtin"]] == ["Zwaan"]
+
+
+def _drive(director, club):
+    created = director.post(
+        "/api/v1/tournaments/",
+        {
+            "club": club["slug"],
+            "name": "Drive",
+            "game": "rikken",
+            "format": "individual",
+            "rounds": 2,
+            "round_kind": "deals",
+            "deals_per_round": 4,
+        },
+        format="json",
+    )
+    assert created.status_code == 201
+    return f"/api/v1/tournaments/{created.json()['id']}/entrants/"
+
+
+def test_merging_moves_a_tournament_registration_and_refuses_two_entrants(director, club):
+    from games.models import Entrant
+
+    members = f"/api/v1/clubs/{club['slug']}/members/"
+    anna = director.post(members, {"name": "Anna"}, format="json").json()
+    entrants = _drive(director, club)
+    registered = director.post(entrants, {"name": "Anna B."}, format="json").json()
+    merge = f"{members}merge/"
+
+    merged = director.post(
+        merge, {"keep": anna["id"], "duplicate": registered["player"]}, format="json"
+    )
+    bram = director.post(entrants, {"name": "Bram"}, format="json").json()
+    refused = director.post(merge, {"keep": anna["id"], "duplicate": bram["player"]}, format="json")
+
+    assert merged.status_code == 200
+    assert Entrant.objects.get(pk=registered["id"]).player_id == anna["id"]
+    assert refused.status_code == 409
+    assert "registered in Drive" in str(refused.json())
+    assert Player.objects.filter(pk=bram["player"]).exists()
