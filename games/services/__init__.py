@@ -1,6 +1,12 @@
 """Every write to the games domain goes through these functions, one transaction each."""
 
-from .clubs import club_create, club_director_add, club_member_add, player_merge
+from .clubs import (
+    club_create,
+    club_director_add,
+    club_member_add,
+    club_members_add_many,
+    player_merge,
+)
 from .deals import deal_record, deal_replace, deal_undo
 from .errors import Conflict, NotFound, ServiceError, StaleVersion
 from .idempotency import idempotency_claim, idempotency_complete
@@ -18,6 +24,7 @@ __all__ = [
     "club_create",
     "club_director_add",
     "club_member_add",
+    "club_members_add_many",
     "deal_record",
     "deal_replace",
     "deal_undo",

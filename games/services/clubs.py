@@ -49,6 +49,29 @@ def club_member_add(*, club: Club, name: str | None = None, player_id: int | Non
     return player
 
 
+def club_members_add_many(*, club: Club, names: list[str]) -> list[Player]:
+    """Adds several new members by name, all of them or none; a name already a member's is
+    refused (``RuleViolation`` on ``names``, naming the line), as it would make a second
+    record of that person."""
+    taken = {n.casefold() for n in club.members.values_list("name", flat=True)}
+    seen: set[str] = set()
+    for line, name in enumerate(names, start=1):
+        folded = name.strip().casefold()
+        if folded in taken or folded in seen:
+            raise RuleViolation.at(
+                "names", f"Line {line} ({name.strip()}): already a member of {club.name}."
+            )
+        seen.add(folded)
+    added = []
+    with transaction.atomic():
+        for line, name in enumerate(names, start=1):
+            try:
+                added.append(club_member_add(club=club, name=name))
+            except RuleViolation:
+                raise RuleViolation.at("names", f"Line {line}: enter the member's name.") from None
+    return added
+
+
 def club_director_add(*, club: Club, user: Any) -> None:
     club.directors.add(user)
 

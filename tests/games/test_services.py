@@ -134,3 +134,22 @@ def test_a_lost_standings_message_is_caught_up_by_the_sweep(django_user_model):
     assert swept == 1
     assert tournament.standings_dirty is False
     assert tournament.standings_computed_at is not None
+
+
+def test_several_members_are_added_all_or_none(django_user_model):
+    from games.models import Player
+    from games.rules import RuleViolation
+    from games.services import club_create, club_members_add_many
+
+    club = club_create(name="De Zwaan", director=django_user_model.objects.create_user("d"))
+    club_members_add_many(club=club, names=["Anna", "Bram"])
+
+    with pytest.raises(RuleViolation) as twice:
+        club_members_add_many(club=club, names=["Cor", "anna"])
+    with pytest.raises(RuleViolation) as blank:
+        club_members_add_many(club=club, names=["Dirk", " "])
+
+    assert "Line 2 (anna): already a member of De Zwaan." in str(twice.value.errors)
+    assert "Line 2: enter the member's name." in str(blank.value.errors)
+    assert sorted(club.members.values_list("name", flat=True)) == ["Anna", "Bram"]
+    assert not Player.objects.filter(name__in=["Cor", "Dirk"]).exists()
