@@ -1,5 +1,8 @@
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.models import Correction, Entrant, Tournament
 from games.models.matches import GAME_CHOICES
 
 from .fields import StrictSerializer
@@ -9,9 +12,9 @@ class TournamentCreateSerializer(StrictSerializer):
     club = serializers.SlugField()
     name = serializers.CharField(max_length=120)
     game = serializers.ChoiceField(choices=GAME_CHOICES)
-    format = serializers.ChoiceField(choices=["individual", "swiss", "round_robin", "knockout"])
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=50)
-    round_kind = serializers.ChoiceField(choices=["deals", "game", "match"])
+    round_kind = serializers.ChoiceField(choices=Tournament.RoundKind.choices)
     deals_per_round = serializers.IntegerField(
         min_value=1, max_value=200, required=False, allow_null=True
     )
@@ -46,52 +49,215 @@ class EntrantCreateSerializer(StrictSerializer):
 
 
 class EntrantStatusSerializer(StrictSerializer):
-    status = serializers.ChoiceField(choices=["registered", "checked_in", "withdrawn"])
+    status = serializers.ChoiceField(choices=Entrant.Status.choices)
 
 
 class ConfirmSerializer(StrictSerializer):
     by = serializers.CharField(max_length=150)
 
 
-def entrant_data(entrant) -> dict:
-    return {
-        "id": entrant.pk,
-        "name": entrant.name,
-        "player": entrant.player_id,
-        "partner": entrant.partner_id,
-        "status": entrant.status,
-        "seed": entrant.seed,
-        "joined_round": entrant.joined_round,
-    }
+class EntrantSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+    player = serializers.PrimaryKeyRelatedField(read_only=True)
+    partner = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "name", "player", "partner", "status", "seed", "joined_round"]
+        read_only_fields = fields
 
 
-def tournament_data(tournament, *, with_entrants: bool = True) -> dict:
-    """A tournament; the list leaves out the entrants (``entrants_count`` says how many) and
-    expects ``rounds_drawn`` and ``entrants_count`` annotated."""
-    data = {
-        "id": tournament.public_id,
-        "club": tournament.club.slug,
-        "name": tournament.name,
-        "game": tournament.game,
-        "rules": tournament.rules,
-        "preset": tournament.preset,
-        "format": tournament.format,
-        "rounds": tournament.rounds,
-        "round_kind": tournament.round_kind,
-        "deals_per_round": tournament.deals_per_round,
-        "table_size": tournament.table_size,
-        "tie_breaks": tournament.tie_breaks,
-        "status": tournament.status,
-    }
-    if not with_entrants:
-        return {
-            **data,
-            "entrants_count": tournament.entrants_count,
-            "rounds_drawn": tournament.rounds_drawn,
-        }
-    entrants = tournament.entrants.select_related("player", "partner").order_by("seed", "id")
-    return {
-        **data,
-        "entrants": [entrant_data(e) for e in entrants],
-        "rounds_drawn": tournament.round_set.count(),
-    }
+class TournamentSummarySerializer(serializers.ModelSerializer):
+    """A tournament in the list: the view annotates ``entrants_count`` and ``rounds_drawn``."""
+
+    id = serializers.CharField(source="public_id", read_only=True)
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    rules = serializers.JSONField(read_only=True, help_text="Every rule option, resolved.")
+    tie_breaks = serializers.ListField(child=serializers.CharField(), read_only=True)
+    entrants_count = serializers.IntegerField(read_only=True)
+    rounds_drawn = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "club",
+            "name",
+            "game",
+            "rules",
+            "preset",
+            "format",
+            "rounds",
+            "round_kind",
+            "deals_per_round",
+            "table_size",
+            "tie_breaks",
+            "status",
+            "entrants_count",
+            "rounds_drawn",
+        ]
+        read_only_fields = fields
+
+
+class TournamentSerializer(TournamentSummarySerializer):
+    """A tournament with its entrants in seed order."""
+
+    entrants = serializers.SerializerMethodField()
+    rounds_drawn = serializers.SerializerMethodField()
+
+    class Meta(TournamentSummarySerializer.Meta):
+        fields = [f for f in TournamentSummarySerializer.Meta.fields if f != "entrants_count"] + [
+            "entrants"
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(EntrantSerializer(many=True))
+    def get_entrants(self, tournament) -> list[dict]:
+        entrants = tournament.entrants.select_related("player", "partner").order_by("seed", "id")
+        return EntrantSerializer(entrants, many=True).data
+
+    def get_rounds_drawn(self, tournament) -> int:
+        return tournament.round_set.count()
+
+
+class SeatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class TableSerializer(serializers.Serializer):
+    """A table of a round. ``link`` (its private entry link) only for the club's directors;
+    a bye has one entrant and no match. Context: ``names`` (entrant id → name),
+    ``director`` and ``request``."""
+
+    number = serializers.IntegerField()
+    entrants = serializers.SerializerMethodField()
+    match = serializers.SerializerMethodField()
+    bye = serializers.SerializerMethodField()
+    confirmed = serializers.SerializerMethodField()
+    confirmed_by = serializers.SerializerMethodField()
+    link = serializers.SerializerMethodField()
+
+    @extend_schema_field(SeatedSerializer(many=True))
+    def get_entrants(self, table) -> list[dict]:
+        names = self.context["names"]
+        return [{"id": e, "name": names.get(e, "?")} for e in table.seating]
+
+    def get_match(self, table) -> str | None:
+        return table.match.public_id if table.match else None
+
+    def get_bye(self, table) -> bool:
+        return table.match is None
+
+    def get_confirmed(self, table) -> bool:
+        return table.confirmed_at is not None
+
+    def get_confirmed_by(self, table) -> str | None:
+        return table.confirmed_by or None
+
+    def get_link(self, table) -> str | None:
+        if not self.context["director"] or table.match is None:
+            return None
+        return self.context["request"].build_absolute_uri(
+            reverse("pages:edit-link", args=[table.match.public_id, table.table_key])
+        )
+
+    def to_representation(self, table):
+        data = super().to_representation(table)
+        if data["link"] is None:
+            del data["link"]  # only directors see the private links
+        return data
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField(help_text="drawing, ready, failed or finished")
+    report = serializers.JSONField(
+        help_text="Why the draw came out as it did: `notes` (lines for the director), and "
+        "`error` when the draw failed; individual draws add `repeats`, `repeated_pairs`, "
+        "`seat_spread`; Swiss `rematches` and `bye`; knockouts their `bracket`."
+    )
+    tables = TableSerializer(many=True, source="tables.all")
+
+
+class StandingRowSerializer(serializers.Serializer):
+    """One line of the standings (documentation of the cached rows)."""
+
+    rank = serializers.IntegerField()
+    entrant = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    points = serializers.IntegerField(
+        help_text="Individual events: the total; pairs events: the difference."
+    )
+    played = serializers.IntegerField()
+    shared = serializers.BooleanField(help_text="The rank is shared with others level on all.")
+    rounds = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        required=False,
+        help_text="Individual events: each round's points (null: not played or not confirmed).",
+    )
+    match_points = serializers.FloatField(required=False, help_text="Pairs events.")
+    byes = serializers.IntegerField(required=False, help_text="Pairs events.")
+    tie_breaks = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        required=False,
+        help_text="Pairs events: each tie-break's value, in the tournament's order.",
+    )
+    decided_by = serializers.CharField(
+        allow_null=True,
+        required=False,
+        help_text="Pairs events: what separated the entrant from those level on match points.",
+    )
+
+
+class StandingsSerializer(serializers.Serializer):
+    tournament = serializers.CharField()
+    dirty = serializers.BooleanField(help_text="A recompute is pending.")
+    computed_at = serializers.DateTimeField(allow_null=True)
+    standings = StandingRowSerializer(many=True)
+
+
+class ConfirmedSerializer(serializers.Serializer):
+    confirmed = serializers.BooleanField()
+    by = serializers.CharField()
+
+
+class CorrectionSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="table.round.number", read_only=True)
+    table = serializers.IntegerField(source="table.number", read_only=True)
+    match = serializers.CharField(source="table.match.public_id", read_only=True, allow_null=True)
+    deal = serializers.IntegerField(source="deal_number", read_only=True)
+    before = serializers.JSONField(read_only=True, help_text="The deal as it was (null: added).")
+    after = serializers.JSONField(read_only=True, help_text="The deal as it is (null: undone).")
+
+    class Meta:
+        model = Correction
+        fields = ["round", "table", "match", "deal", "action", "by", "at", "before", "after"]
+        read_only_fields = fields
+
+
+class ResultRowSerializer(serializers.Serializer):
+    """One table's result (documentation of ``games.selectors.tournament_results``)."""
+
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    entrants = SeatedSerializer(many=True)
+    match = serializers.CharField(allow_null=True)
+    bye = serializers.BooleanField()
+    deals = serializers.IntegerField()
+    counts = serializers.BooleanField(help_text="Confirmed: only these count in the standings.")
+    confirmed_by = serializers.CharField(allow_null=True)
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+    points = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Pairs: each side's points; individual events: each seat's total.",
+    )
+    winner = serializers.IntegerField(
+        allow_null=True, help_text="Pairs: the winning side (0 or 1), null for a draw."
+    )
+
+
+class ResultsSerializer(serializers.Serializer):
+    tournament = serializers.CharField()
+    results = ResultRowSerializer(many=True)

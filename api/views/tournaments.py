@@ -4,9 +4,7 @@ from typing import Any
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import LimitOffsetPagination
@@ -16,13 +14,19 @@ from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.serializers.tournaments import (
+    ConfirmedSerializer,
     ConfirmSerializer,
+    CorrectionSerializer,
     EntrantCreateSerializer,
+    EntrantSerializer,
     EntrantStatusSerializer,
+    ResultsSerializer,
+    RoundSerializer,
+    StandingsSerializer,
     TournamentCreateSerializer,
+    TournamentSerializer,
+    TournamentSummarySerializer,
     TournamentUpdateSerializer,
-    entrant_data,
-    tournament_data,
 )
 from games.models import Club, Correction, Entrant, Table, Tournament
 from games.rules import RuleViolation
@@ -54,7 +58,11 @@ def require_director(request, tournament: Tournament) -> None:
 class TournamentListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="tournaments_list")
+    @extend_schema(
+        responses=TournamentSummarySerializer(many=True),
+        operation_id="tournaments_list",
+        parameters=[OpenApiParameter("club", str, description="A club's slug: its events only.")],
+    )
     def get(self, request):
         """Tournaments, newest first (``?club=<slug>`` for one club's), without their entrants;
         paginated as the match list is (``count``, ``next``, ``previous``, ``results``)."""
@@ -68,13 +76,11 @@ class TournamentListView(APIView):
         page = paginator.paginate_queryset(
             tournaments.order_by("-created_at", "-id"), request, self
         )
-        return paginator.get_paginated_response(
-            [tournament_data(t, with_entrants=False) for t in page]
-        )
+        return paginator.get_paginated_response(TournamentSummarySerializer(page, many=True).data)
 
     @extend_schema(
         request=TournamentCreateSerializer,
-        responses={201: OpenApiTypes.OBJECT},
+        responses={201: TournamentSerializer},
         parameters=[IDEMPOTENCY_PARAMETER],
     )
     @idempotent
@@ -86,19 +92,17 @@ class TournamentListView(APIView):
         if club is None:
             raise RuleViolation.at("club", "There is no such club.")
         tournament = tournament_create(club=club, user=request.user, **data)
-        return Response(
-            tournament_data(get_tournament(tournament.public_id)), status=status.HTTP_201_CREATED
-        )
+        return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
 
 class TournamentDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=TournamentSerializer)
     def get(self, request, public_id: str):
-        return Response(tournament_data(get_tournament(public_id)))
+        return Response(TournamentSerializer(get_tournament(public_id)).data)
 
-    @extend_schema(request=TournamentUpdateSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=TournamentUpdateSerializer, responses=TournamentSerializer)
     def patch(self, request, public_id: str):
         """A director renames the tournament, changes its number of rounds (not below those
         drawn) or its tie-breaks (the standings are worked out again)."""
@@ -109,22 +113,22 @@ class TournamentDetailView(APIView):
         tournament = tournament_update(
             tournament=tournament, user=request.user, **serializer.validated_data
         )
-        return Response(tournament_data(tournament))
+        return Response(TournamentSerializer(tournament).data)
 
 
 class EntrantListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=EntrantSerializer(many=True))
     def get(self, request, public_id: str):
         """The entrants in seeding order, withdrawn ones included (their status says so)."""
         tournament = get_tournament(public_id)
         entrants = tournament.entrants.select_related("player", "partner").order_by("seed", "id")
-        return Response([entrant_data(e) for e in entrants])
+        return Response(EntrantSerializer(entrants, many=True).data)
 
     @extend_schema(
         request=EntrantCreateSerializer,
-        responses={201: OpenApiTypes.OBJECT},
+        responses={201: EntrantSerializer},
         parameters=[IDEMPOTENCY_PARAMETER],
     )
     @idempotent
@@ -141,13 +145,13 @@ class EntrantListView(APIView):
             partner_id=data.get("partner"),
             partner_name=data.get("partner_name"),
         )
-        return Response(entrant_data(entrant), status=status.HTTP_201_CREATED)
+        return Response(EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
 
 
 class EntrantDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(request=EntrantStatusSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=EntrantStatusSerializer, responses=EntrantSerializer)
     def patch(self, request, public_id: str, entrant_id: int):
         tournament = get_tournament(public_id)
         require_director(request, tournament)
@@ -155,50 +159,30 @@ class EntrantDetailView(APIView):
         serializer = EntrantStatusSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         entrant = entrant_set_status(entrant=entrant, status=serializer.validated_data["status"])
-        return Response(entrant_data(entrant))
+        return Response(EntrantSerializer(entrant).data)
 
 
 def entrant_names(tournament: Tournament) -> dict[int, str]:
     return {e.pk: e.name for e in tournament.entrants.select_related("player", "partner")}
 
 
-def round_data(request, tournament: Tournament, this_round, director: bool) -> dict:
-    entrants = entrant_names(tournament)
-    tables = []
-    for table in this_round.tables.all():
-        entry = {
-            "number": table.number,
-            "entrants": [{"id": e, "name": entrants.get(e, "?")} for e in table.seating],
-            "match": table.match.public_id if table.match else None,
-            "bye": table.match is None,
-            "confirmed": table.confirmed_at is not None,
-            "confirmed_by": table.confirmed_by or None,
-        }
-        if director and table.match is not None:
-            entry["link"] = request.build_absolute_uri(
-                reverse("pages:edit-link", args=[table.match.public_id, table.table_key])
-            )
-        tables.append(entry)
-    return {
-        "number": this_round.number,
-        "status": this_round.status,
-        "report": this_round.report,
-        "tables": tables,
-    }
+def round_data(request, tournament: Tournament, rounds, director: bool, *, many: bool = False):
+    context = {"request": request, "names": entrant_names(tournament), "director": director}
+    return RoundSerializer(rounds, many=many, context=context).data
 
 
 class RoundListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="tournaments_rounds_list")
+    @extend_schema(responses=RoundSerializer(many=True), operation_id="tournaments_rounds_list")
     def get(self, request, public_id: str):
         tournament = get_tournament(public_id)
         director = is_director(tournament.club, request.user)
         rounds = tournament.round_set.prefetch_related("tables__match")
-        return Response([round_data(request, tournament, r, director) for r in rounds])
+        return Response(round_data(request, tournament, rounds, director, many=True))
 
     @extend_schema(
-        request=None, responses={202: OpenApiTypes.OBJECT}, parameters=[IDEMPOTENCY_PARAMETER]
+        request=None, responses={202: RoundSerializer}, parameters=[IDEMPOTENCY_PARAMETER]
     )
     @idempotent
     def post(self, request, public_id: str):
@@ -216,7 +200,7 @@ class RoundListView(APIView):
 class RoundDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=RoundSerializer)
     def get(self, request, public_id: str, number: int):
         tournament = get_tournament(public_id)
         this_round = get_object_or_404(
@@ -241,7 +225,9 @@ class TableConfirmView(APIView):
     or a director does with their account."""
 
     @extend_schema(
-        request=ConfirmSerializer, responses=OpenApiTypes.OBJECT, parameters=[IDEMPOTENCY_PARAMETER]
+        request=ConfirmSerializer,
+        responses=ConfirmedSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
     )
     @idempotent
     def post(self, request, public_id: str, number: int, table: int):
@@ -270,36 +256,24 @@ class CorrectionsView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=CorrectionSerializer(many=True))
     def get(self, request, public_id: str):
         tournament = get_tournament(public_id)
         require_director(request, tournament)
         log = Correction.objects.filter(table__round__tournament=tournament).select_related(
             "table__round", "table__match"
         )[:500]
-        return Response(
-            [
-                {
-                    "round": c.table.round.number,
-                    "table": c.table.number,
-                    "match": c.table.match.public_id if c.table.match else None,
-                    "deal": c.deal_number,
-                    "action": c.action,
-                    "by": c.by,
-                    "at": c.at,
-                    "before": c.before,
-                    "after": c.after,
-                }
-                for c in log
-            ]
-        )
+        return Response(CorrectionSerializer(log, many=True).data)
 
 
 class StandingsView(APIView):
     """The standings cache: recomputed by a Celery job after every confirmed result, so reading
     them costs one row. ``dirty`` says a recompute is pending."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        responses=StandingsSerializer,
+        parameters=[OpenApiParameter("download", str, enum=["csv"], description="csv: a CSV file")],
+    )
     def get(self, request, public_id: str):
         tournament = get_tournament(public_id)
         if request.query_params.get("download") == "csv":
@@ -352,7 +326,10 @@ class ResultsView(APIView):
     """Every table of every round and what it scored; ``counts`` says whether the result is
     confirmed (only confirmed results count in the standings)."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        responses=ResultsSerializer,
+        parameters=[OpenApiParameter("download", str, enum=["csv"], description="csv: a CSV file")],
+    )
     def get(self, request, public_id: str):
         tournament = get_tournament(public_id)
         results = tournament_results(tournament)

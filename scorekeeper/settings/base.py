@@ -142,7 +142,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"GameEnum": "games.models.matches.GAME_CHOICES"},
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "games.models.matches.GAME_CHOICES",
+        "TournamentFormatEnum": "games.models.tournaments.Tournament.Format",
+        "RoundKindEnum": "games.models.tournaments.Tournament.RoundKind",
+        "TournamentStatusEnum": "games.models.tournaments.Tournament.Status",
+        "EntrantStatusEnum": "games.models.tournaments.Entrant.Status",
+    },
 }
 
 CELERY_BEAT_SCHEDULE = {
