@@ -37,6 +37,7 @@ from games.services.tournaments import (
 )
 
 from .access import held_edit_key
+from .club_forms import ClubForm
 from .tournament_display import (
     corrections_of,
     entrant_names,
@@ -228,20 +229,26 @@ def tournament_results(request, public_id: str):
 # --- director pages ----------------------------------------------------------------------------
 
 
-@login_required
-@require_GET
-def director_home(request):
-    clubs = list(Club.objects.filter(directors=request.user))
+def director_home_context(user, club_form=None) -> dict[str, Any]:
+    """The director's home: their clubs (or the form to found one) and their tournaments."""
+    clubs = list(Club.objects.filter(directors=user))
     tournaments = (
         Tournament.objects.filter(club__in=clubs)
         .select_related("club")
         .annotate(entrant_count=Count("entrants", distinct=True))
     )
-    return render(
-        request,
-        "tournaments/director_home.html",
-        {"clubs": clubs, "tournaments": _with_game_names(tournaments)},
-    )
+    return {
+        "clubs": clubs,
+        "tournaments": _with_game_names(tournaments),
+        "club_form": club_form or ClubForm(),
+    }
+
+
+@login_required
+@require_GET
+def director_home(request):
+    context = director_home_context(request.user)
+    return render(request, "tournaments/director_home.html", context)
 
 
 @login_required
@@ -251,8 +258,10 @@ def tournament_new(request):
     first = clubs.first()
     if first is None:
         raise PermissionDenied(_("Only a club's directors create its tournaments."))
+    # The club page's "New tournament" names its club.
+    chosen = clubs.filter(slug=request.GET["club"]).first() if "club" in request.GET else None
     form = TournamentForm(
-        request.POST or None, user=request.user, clubs=clubs, initial={"club": first}
+        request.POST or None, user=request.user, clubs=clubs, initial={"club": chosen or first}
     )
     status = 200
     if request.method == "POST":

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import tournaments, views
+from . import clubs, tournaments, views
 
 app_name = "pages"
 
@@ -18,6 +18,7 @@ urlpatterns = [
     # Django's default LOGIN_URL, so @login_required needs no setting.
     path("accounts/login/", tournaments.SignInView.as_view(), name="login"),
     path("accounts/logout/", tournaments.SignOutView.as_view(), name="logout"),
+    path("accounts/signup/", clubs.sign_up, name="signup"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("t/<str:public_id>/", tournaments.tournament_page, name="tournament"),
     path("t/<str:public_id>/live/", tournaments.tournament_live, name="tournament-live"),
@@ -29,6 +30,11 @@ urlpatterns = [
     path("t/<str:public_id>/results/", tournaments.tournament_results, name="tournament-results"),
     path("director/", tournaments.director_home, name="director"),
     path("director/new/", tournaments.tournament_new, name="tournament-new"),
+    path("director/clubs/new/", clubs.club_new, name="club-new"),
+    path("director/c/<slug:slug>/", clubs.club_page, name="club"),
+    path("director/c/<slug:slug>/directors/", clubs.director_add, name="club-director-add"),
+    path("director/c/<slug:slug>/members/", clubs.members_add, name="club-members-add"),
+    path("director/c/<slug:slug>/merge/", clubs.members_merge, name="club-members-merge"),
     path(
         "director/t/<str:public_id>/",
         tournaments.director_tournament,

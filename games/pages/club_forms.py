@@ -1,0 +1,166 @@
+"""Forms of the account and club pages. They check the shape of what was typed; the club services
+decide the rest, and their refusals land next to the field they name."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.password_validation import password_validators_help_texts
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Club, Player
+from games.rules import RuleViolation
+
+from .forms import MAX_NAME_LENGTH
+from .tournament_forms import MAX_LINES
+
+
+def add_rule_errors(form: forms.Form, exc: RuleViolation, fields: dict[str, str | None]) -> None:
+    """Puts a service's refusal on the form: each of its fields on the form field ``fields`` maps
+    it to (or on the form's own field of that name), anything else above the form."""
+    from .views import _messages
+
+    for key, value in exc.errors.items():
+        target = fields.get(key, key)
+        for message in _messages(value):
+            form.add_error(target if target in form.fields else None, message)
+
+
+class SignUpForm(UserCreationForm):
+    """A username and a password typed twice; Django's password validators apply."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].widget.attrs.update(
+            {"autocomplete": "username", "autocapitalize": "none"}
+        )
+        for name in ("password1", "password2"):
+            self.fields[name].widget.attrs["autocomplete"] = "new-password"
+        # Django's help is an HTML list, which cannot sit in the field's help paragraph.
+        self.fields["password1"].help_text = " ".join(password_validators_help_texts())
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(
+        label=_("Club name"),
+        max_length=Club._meta.get_field("name").max_length,
+        widget=forms.TextInput(attrs={"autocomplete": "organization"}),
+    )
+
+    # club_create names the slug when the name is taken: the director typed the name.
+    ERROR_FIELDS = {"slug": "name"}
+
+    def add_rule_errors(self, exc: RuleViolation) -> None:
+        add_rule_errors(self, exc, self.ERROR_FIELDS)
+
+
+class DirectorForm(forms.Form):
+    """Another account becomes a director of the club, named by its username."""
+
+    username = forms.CharField(
+        label=_("Username"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+
+    def __init__(self, *args, club: Club, directors: list[Any], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.directors = {user.pk for user in directors}
+        self.user = None
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        users = get_user_model().objects
+        user = users.filter(username=username).first()
+        if user is None:
+            # Usernames are told apart without case at sign-up: "jan" finds "Jan".
+            found = list(users.filter(username__iexact=username)[:2])
+            user = found[0] if len(found) == 1 else None
+        if user is None or not user.is_active:
+            raise forms.ValidationError(
+                _("There is no account %(username)s.") % {"username": username}
+            )
+        if user.pk in self.directors:
+            raise forms.ValidationError(
+                _("%(username)s already directs %(club)s.")
+                % {"username": user.get_username(), "club": self.club.name}
+            )
+        self.user = user
+        return username
+
+
+class MembersForm(forms.Form):
+    """New members, one name a line; all of them are added or none."""
+
+    names = forms.CharField(
+        label=_("New members, one a line"),
+        widget=forms.Textarea(attrs={"rows": 5, "autocomplete": "off"}),
+    )
+
+    def clean_names(self) -> list[str]:
+        lines = [line.strip() for line in self.cleaned_data["names"].splitlines()]
+        names = [line for line in lines if line]
+        if not names:
+            raise forms.ValidationError(_("Type a name, or several names one a line."))
+        if len(names) > MAX_LINES:
+            raise forms.ValidationError(_("At most %(n)d at once.") % {"n": MAX_LINES})
+        problems, seen = [], set()
+        for number, name in enumerate(names, start=1):
+            if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+                problems.append(
+                    _("Line %(n)d (%(who)s): a name has at most %(max)d letters.")
+                    % {"n": number, "who": name[:MAX_NAME_LENGTH], "max": MAX_NAME_LENGTH}
+                )
+            elif name.casefold() in seen:
+                problems.append(
+                    _("Line %(n)d (%(who)s): typed twice.") % {"n": number, "who": name}
+                )
+            seen.add(name.casefold())
+        if problems:
+            raise forms.ValidationError(problems)
+        return names
+
+    def add_rule_errors(self, exc: RuleViolation) -> None:
+        add_rule_errors(self, exc, {"name": "names"})
+
+
+def member_label(player: Player, twins: set[str]) -> str:
+    """A member as the merge lists show them: the number tells apart two records of one name."""
+    if player.name.casefold() in twins:
+        return f"{player.name} (#{player.pk})"
+    return player.name
+
+
+class MergeForm(forms.Form):
+    """Two records of one person among the club's members: the one kept, and its duplicate."""
+
+    keep = forms.TypedChoiceField(label=_("Keep"), coerce=int)
+    duplicate = forms.TypedChoiceField(label=_("Duplicate"), coerce=int)
+
+    def __init__(self, *args, members: list[Player], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.members = {player.pk: player for player in members}
+        counts = Counter(player.name.casefold() for player in members)
+        twins = {name for name, count in counts.items() if count > 1}
+        choices = [("", _("Pick a member"))]
+        choices += [(player.pk, member_label(player, twins)) for player in members]
+        self.fields["keep"].choices = choices
+        self.fields["duplicate"].choices = choices
+
+    def clean(self):
+        data = super().clean()
+        if data.get("keep") is not None and data.get("keep") == data.get("duplicate"):
+            self.add_error("duplicate", _("Pick two different records."))
+        return data
+
+    def players(self) -> tuple[Player, Player]:
+        """The record kept and its duplicate, once the form is valid."""
+        return self.members[self.cleaned_data["keep"]], self.members[self.cleaned_data["duplicate"]]
+
+    def add_rule_errors(self, exc: RuleViolation) -> None:
+        add_rule_errors(self, exc, {})

@@ -1,0 +1,219 @@
+"""Accounts and clubs: signing up, founding a club, and the club's page for its directors (its
+directors, its members, its house rules and its tournaments). Every write goes through the club
+services; a refusal re-renders the form with the message next to its field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.models import Club, RulePreset
+from games.rules import GAMES, RuleViolation
+from games.services import (
+    Conflict,
+    club_create,
+    club_director_add,
+    club_members_add_many,
+    player_merge,
+)
+from games.services.tournaments import is_director
+
+from .club_forms import ClubForm, DirectorForm, MembersForm, MergeForm, SignUpForm
+from .tournaments import director_home_context
+
+# --- signing up --------------------------------------------------------------------------------
+
+
+def _next_url(request) -> str:
+    """Where to go once signed up: a ``next`` on this site, else the director's home."""
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return reverse("pages:director")
+
+
+@require_http_methods(["GET", "POST"])
+def sign_up(request):
+    if request.user.is_authenticated:
+        return redirect(_next_url(request))
+    form = SignUpForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            user = form.save()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                _("Welcome, %(username)s: your account is ready.")
+                % {"username": user.get_username()},
+            )
+            return redirect(_next_url(request))
+        status = 400
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "next": request.POST.get("next") or request.GET.get("next", "")},
+        status=status,
+    )
+
+
+# --- founding a club ---------------------------------------------------------------------------
+
+
+def club_url(club: Club, anchor: str = "") -> str:
+    url = reverse("pages:club", args=[club.slug])
+    return f"{url}#{anchor}" if anchor else url
+
+
+@login_required
+@require_POST
+def club_new(request):
+    form = ClubForm(request.POST)
+    if form.is_valid():
+        try:
+            club = club_create(name=form.cleaned_data["name"], director=request.user)
+        except RuleViolation as exc:
+            form.add_rule_errors(exc)
+        else:
+            messages.success(
+                request,
+                _("%(club)s is founded: add its members and its other directors.")
+                % {"club": club.name},
+            )
+            return redirect(club_url(club))
+    context = director_home_context(request.user, club_form=form)
+    return render(request, "tournaments/director_home.html", context, status=400)
+
+
+# --- the club's page ---------------------------------------------------------------------------
+
+
+def _directed_club(request, slug: str) -> Club:
+    """The club, for its directors; anybody else is refused."""
+    club = get_object_or_404(Club, slug=slug)
+    if not is_director(club, request.user):
+        raise PermissionDenied(_("Only the club's directors see its page."))
+    return club
+
+
+def _members(club: Club) -> list:
+    return list(club.members.annotate(matches=Count("seats")).order_by("name", "id"))
+
+
+def _club_context(
+    club: Club,
+    *,
+    members: list | None = None,
+    director_form: DirectorForm | None = None,
+    members_form: MembersForm | None = None,
+    merge_form: MergeForm | None = None,
+) -> dict[str, Any]:
+    directors = list(club.directors.order_by("username"))
+    members = _members(club) if members is None else members
+    presets = list(RulePreset.objects.filter(club=club).order_by("game", "name", "id"))
+    for preset in presets:
+        game = GAMES.get(preset.game)
+        preset.game_name = game.name if game else preset.game
+    tournaments = list(
+        club.tournaments.annotate(entrant_count=Count("entrants", distinct=True)).order_by(
+            "-created_at", "-id"
+        )
+    )
+    for tournament in tournaments:
+        game = GAMES.get(tournament.game)
+        tournament.game_name = game.name if game else tournament.game
+    return {
+        "club": club,
+        "directors": directors,
+        "members": members,
+        "presets": presets,
+        "tournaments": tournaments,
+        "director_form": director_form or DirectorForm(club=club, directors=directors),
+        "members_form": members_form or MembersForm(),
+        "merge_form": merge_form or MergeForm(members=members),
+        "presets_api": reverse("api:preset-list"),
+    }
+
+
+def _refused(request, club: Club, **forms) -> Any:
+    return render(request, "clubs/club.html", _club_context(club, **forms), status=400)
+
+
+@login_required
+@require_GET
+def club_page(request, slug: str):
+    club = _directed_club(request, slug)
+    return render(request, "clubs/club.html", _club_context(club))
+
+
+@login_required
+@require_POST
+def director_add(request, slug: str):
+    club = _directed_club(request, slug)
+    form = DirectorForm(request.POST, club=club, directors=list(club.directors.all()))
+    if not form.is_valid():
+        return _refused(request, club, director_form=form)
+    club_director_add(club=club, user=form.user)
+    messages.success(
+        request,
+        _("%(username)s now directs %(club)s.")
+        % {"username": form.user.get_username(), "club": club.name},
+    )
+    return redirect(club_url(club, "directors"))
+
+
+@login_required
+@require_POST
+def members_add(request, slug: str):
+    club = _directed_club(request, slug)
+    form = MembersForm(request.POST)
+    if form.is_valid():
+        try:
+            added = club_members_add_many(club=club, names=form.cleaned_data["names"])
+        except RuleViolation as exc:
+            form.add_rule_errors(exc)
+        else:
+            messages.success(
+                request,
+                ngettext("%(n)d member added.", "%(n)d members added.", len(added))
+                % {"n": len(added)},
+            )
+            return redirect(club_url(club, "members"))
+    return _refused(request, club, members_form=form)
+
+
+@login_required
+@require_POST
+def members_merge(request, slug: str):
+    club = _directed_club(request, slug)
+    members = _members(club)
+    form = MergeForm(request.POST, members=members)
+    if form.is_valid():
+        keep, duplicate = form.players()
+        try:
+            player_merge(keep=keep, duplicate=duplicate)
+        except RuleViolation as exc:
+            form.add_rule_errors(exc)
+        except Conflict as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                _("%(duplicate)s is merged into %(keep)s: their matches are one record now.")
+                % {"duplicate": duplicate.name, "keep": keep.name},
+            )
+            return redirect(club_url(club, "members"))
+    return _refused(request, club, members=members, merge_form=form)
