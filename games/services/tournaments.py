@@ -64,18 +64,7 @@ def tournament_create(
         errors.add(
             "round_kind", f"{engine.name} never finishes by itself: a round is a number of deals."
         )
-    for tie_break in tie_breaks:
-        if tie_break not in TIE_BREAKS:
-            errors.add(
-                "tie_breaks",
-                f"Unknown tie-break {tie_break!r}; the tie-breaks are {', '.join(TIE_BREAKS)}.",
-            )
-    if len(set(tie_breaks)) != len(tie_breaks):
-        errors.add("tie_breaks", "A tie-break is listed twice; each one can only decide once.")
-    if tie_breaks and format == "individual":
-        errors.add(
-            "tie_breaks", "Individual events rank by total; tie-breaks apply to pairs events."
-        )
+    _check_tie_breaks(errors, format, tie_breaks)
     if format == "knockout" and round_kind == "deals":
         errors.add("round_kind", "A knockout match needs a winner: a round is a game or a match.")
     if not name.strip():
@@ -112,6 +101,21 @@ def tournament_create(
     )
 
 
+def _check_tie_breaks(errors: Errors, format: str, tie_breaks: Sequence[str]) -> None:
+    for tie_break in tie_breaks:
+        if tie_break not in TIE_BREAKS:
+            errors.add(
+                "tie_breaks",
+                f"Unknown tie-break {tie_break!r}; the tie-breaks are {', '.join(TIE_BREAKS)}.",
+            )
+    if len(set(tie_breaks)) != len(tie_breaks):
+        errors.add("tie_breaks", "A tie-break is listed twice; each one can only decide once.")
+    if tie_breaks and format == "individual":
+        errors.add(
+            "tie_breaks", "Individual events rank by total; tie-breaks apply to pairs events."
+        )
+
+
 def tournament_update(
     *,
     tournament: Tournament,
@@ -137,22 +141,7 @@ def tournament_update(
             drawn_already = "1 round is" if drawn == 1 else f"{drawn} rounds are"
             errors.add("rounds", f"{drawn_already} drawn already: it cannot have fewer.")
         if tie_breaks is not None:
-            if tournament.format == "individual" and tie_breaks:
-                errors.add(
-                    "tie_breaks",
-                    "Individual events rank by total; tie-breaks apply to pairs events.",
-                )
-            for tie_break in tie_breaks:
-                if tie_break not in TIE_BREAKS:
-                    errors.add(
-                        "tie_breaks",
-                        f"Unknown tie-break {tie_break!r}; "
-                        f"the tie-breaks are {', '.join(TIE_BREAKS)}.",
-                    )
-            if len(set(tie_breaks)) != len(tie_breaks):
-                errors.add(
-                    "tie_breaks", "A tie-break is listed twice; each one can only decide once."
-                )
+            _check_tie_breaks(errors, tournament.format, tie_breaks)
         errors.raise_if_any()
         changed = []
         if name is not None:

@@ -14,28 +14,11 @@ from games.models import Club, Player, RulePreset, Seat
 from games.services import club_create, club_member_add, match_create
 from games.services.tournaments import tournament_create
 
-from .test_tournament_pages import PASSWORD, field_errors
+from .conftest import PASSWORD, field_errors
 
 pytestmark = pytest.mark.django_db
 
 SIGN_UP = {"username": "marieke", "password1": PASSWORD, "password2": PASSWORD}
-
-
-@pytest.fixture
-def director(django_user_model):
-    return django_user_model.objects.create_user("dir", password=PASSWORD)
-
-
-@pytest.fixture
-def club(director):
-    return club_create(name="De Zwaan", director=director)
-
-
-@pytest.fixture
-def director_client(director):
-    client = Client()
-    client.force_login(director)
-    return client
 
 
 @pytest.fixture

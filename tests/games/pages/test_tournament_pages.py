@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from games.models import Correction, Entrant, Player, Round, Table, Tournament
-from games.services import club_create, club_member_add, deal_record, deal_replace
+from games.services import club_member_add, deal_record, deal_replace
 from games.services.tournaments import (
     entrant_register,
     round_draw_request,
@@ -18,9 +18,10 @@ from games.services.tournaments import (
     tournament_create,
 )
 
+from .conftest import PASSWORD, field_errors
+
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "pw-x-1234-long"
 MISERE = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
 NEW_RIKKEN = {
     "name": "Thursday drive",
@@ -32,30 +33,6 @@ NEW_RIKKEN = {
     "deals_per_round": "2",
     "table_size": "",
 }
-
-
-@pytest.fixture
-def director(django_user_model):
-    return django_user_model.objects.create_user("dir", password=PASSWORD)
-
-
-@pytest.fixture
-def club(director):
-    return club_create(name="De Zwaan", director=director)
-
-
-@pytest.fixture
-def director_client(director):
-    client = Client()
-    client.force_login(director)
-    return client
-
-
-@pytest.fixture
-def stranger_client(django_user_model):
-    client = Client()
-    client.force_login(django_user_model.objects.create_user("x", password=PASSWORD))
-    return client
 
 
 def make_tournament(club, director, **extra) -> Tournament:
@@ -96,16 +73,6 @@ def drawn(tournament, director, django_capture_on_commit_callbacks) -> Round:
 
 def director_url(tournament, rest: str = "") -> str:
     return f"/director/t/{tournament.public_id}/{rest}"
-
-
-def field_errors(response, field: str) -> list[str]:
-    """The messages shown inside a field's wrapper (id="f-<field>")."""
-    html = response.content.decode()
-    start = html.find(f'id="f-{field}"')
-    assert start != -1, f"no field {field}"
-    end = html.find('id="f-', start + 1)
-    block = html[start : end if end != -1 else len(html)]
-    return [unescape(m) for m in re.findall(r'class="error" role="alert">([^<]*)<', block)]
 
 
 def table_phone(table: Table) -> Client:
