@@ -77,6 +77,16 @@ def settled_standings(base: str) -> list[dict]:
     return wait_for(fresh)["standings"]
 
 
+def fresh_standings() -> list[dict]:
+    """The standings worked out from scratch now, as JSON would carry them: the cache that the
+    worker kept up to date, result after result, must equal them."""
+    import json
+
+    from games.services.standings import standings_compute
+
+    return json.loads(json.dumps(standings_compute(Tournament.objects.get())))
+
+
 def key_of(table: dict) -> str:
     return table["link"].rstrip("/").rsplit("/", 1)[1]
 
@@ -142,6 +152,7 @@ def test_a_32_player_rikken_drive_of_4_rounds(director, celery_worker_or_eager):
             assert confirmed.status_code == 200
 
     standings = settled_standings(base)
+    assert standings == fresh_standings()
     assert len(standings) == 32
     assert sum(row["points"] for row in standings) == 0  # Rikken payments sum to zero
     assert all(row["played"] == 4 for row in standings)
@@ -231,6 +242,7 @@ def test_a_16_pair_marafon_swiss(director, celery_worker_or_eager):
             settled_standings(base)
 
     standings = settled_standings(base)
+    assert standings == fresh_standings()
     assert len(standings) == 16
     assert sum(row["match_points"] for row in standings) == 2 * 8 * 5
     assert sum(row["points"] for row in standings) == 0  # differences cancel out
