@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db.models import Count, Prefetch, QuerySet
 
-from games.models import Deal, IdempotencyRecord, Match, Seat
+from games.models import Deal, IdempotencyRecord, Match, Round, Seat, Table, Tournament
 
 
 def match_detail_queryset() -> QuerySet[Match]:
@@ -46,22 +48,63 @@ def match_version(public_id: str) -> int | None:
     return Match.objects.filter(public_id=public_id).values_list("version", flat=True).first()
 
 
-def tournament_results(tournament) -> list[dict]:
-    """Every table of every round with what it scored so far; ``counts`` is whether its result
-    is confirmed (only those count in the standings)."""
-    from games.models import Table
-    from games.services.standings import PAIRS_FORMATS, individual_points, pairs_result
+def players_by_unique_name(players: Iterable[tuple[int, str]]) -> dict[str, int]:
+    """Player ids by case-folded name, from ``(id, name)`` pairs; a name two players share is
+    left out, as it cannot tell them apart (it stays a new player's or a guest's)."""
+    by_name: dict[str, list[int]] = {}
+    for pk, name in players:
+        by_name.setdefault(name.casefold(), []).append(pk)
+    return {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
 
-    names = {e.pk: e.name for e in tournament.entrants.select_related("player", "partner")}
-    pairs = tournament.format in PAIRS_FORMATS
-    rows = []
+
+def match_table(match: Match) -> Table | None:
+    """The tournament table a match is played at, with its round, tournament and club; most
+    matches are friendly ones and have none."""
+    return Table.objects.filter(match=match).select_related("round__tournament__club").first()
+
+
+def entrant_names(tournament: Tournament) -> dict[int, str]:
+    """Each entrant's name (a player's, or a pair's "A & B") by id, in one query."""
+    return {e.pk: e.name for e in tournament.entrants.select_related("player", "partner")}
+
+
+def tournament_tables(
+    tournament: Tournament, rounds: Iterable[Round] | None = None, *, seats: bool = False
+) -> list[Table]:
+    """The tables of the tournament (or of some rounds) in order, with their match and its
+    number of deals (``deal_count``), in one query (two with the seats)."""
     tables = (
         Table.objects.filter(round__tournament=tournament)
-        .select_related("round", "match")
+        .select_related("match", "round")
         .annotate(deal_count=Count("match__deals"))
         .order_by("round__number", "number")
     )
-    for table in tables:
+    if rounds is not None:
+        tables = tables.filter(round__in=list(rounds))
+    if seats:
+        tables = tables.prefetch_related(
+            Prefetch(
+                "match__seats", queryset=Seat.objects.select_related("player").order_by("number")
+            )
+        )
+    return list(tables)
+
+
+def tournament_results(tournament: Tournament) -> list[dict]:
+    """Every table of every round with what it scored so far; ``counts`` is whether its result
+    is confirmed (only those count in the standings)."""
+    from games.services.standings import (
+        PAIRS_FORMATS,
+        fixed_teams,
+        individual_points,
+        pairs_result,
+    )
+
+    names = entrant_names(tournament)
+    pairs = tournament.format in PAIRS_FORMATS
+    teams = None if pairs else fixed_teams(tournament)
+    rows = []
+    for table in tournament_tables(tournament):
         row = {
             "round": table.round.number,
             "table": table.number,
@@ -79,7 +122,7 @@ def tournament_results(tournament) -> list[dict]:
             outcome = pairs_result(tournament, table)
             row["points"], row["winner"] = list(outcome.points), outcome.winner
         else:
-            by_entrant = individual_points(tournament, table)
+            by_entrant = individual_points(tournament, table, teams)
             row["points"], row["winner"] = [by_entrant[e] for e in table.seating], None
         rows.append(row)
     return rows

@@ -30,7 +30,7 @@ from api.serializers.tournaments import (
 )
 from games.models import Club, Correction, Entrant, Table, Tournament
 from games.rules import RuleViolation
-from games.selectors import tournament_results
+from games.selectors import entrant_names, tournament_results
 from games.services.tournaments import (
     entrant_register,
     entrant_set_status,
@@ -160,10 +160,6 @@ class EntrantDetailView(APIView):
         serializer.is_valid(raise_exception=True)
         entrant = entrant_set_status(entrant=entrant, status=serializer.validated_data["status"])
         return Response(EntrantSerializer(entrant).data)
-
-
-def entrant_names(tournament: Tournament) -> dict[int, str]:
-    return {e.pk: e.name for e in tournament.entrants.select_related("player", "partner")}
 
 
 def round_data(request, tournament: Tournament, rounds, director: bool, *, many: bool = False):

@@ -7,15 +7,15 @@ never as an error."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.models import Correction, Entrant, Round, Seat, Table, Tournament
+from games import selectors
+from games.models import Correction, Entrant, Table, Tournament
 from games.rules import get_game
 
 from .board import board
@@ -122,38 +122,11 @@ def _decided_by(value: Any) -> str:
 
 
 def match_table(match) -> Table | None:
-    """The tournament table a match is played at; most matches are friendly ones and have none."""
-    table = Table.objects.filter(match=match).select_related("round__tournament__club").first()
+    """The tournament table a match is played at, if any, holding the match already loaded."""
+    table = selectors.match_table(match)
     if table is not None:
         table.match = match  # already loaded, with its seats and deals
     return table
-
-
-def entrant_names(tournament: Tournament) -> dict[int, str]:
-    return {
-        e.pk: e.name
-        for e in Entrant.objects.filter(tournament=tournament).select_related("player", "partner")
-    }
-
-
-def tables_of(tournament: Tournament, rounds: Iterable[Round] | None = None, *, seats=False):
-    """The tables of the tournament (or of some rounds), with their match and its number of
-    deals, in one query (two with the seats): no query per table."""
-    tables = (
-        Table.objects.filter(round__tournament=tournament)
-        .select_related("match", "round")
-        .annotate(deal_count=Count("match__deals"))
-        .order_by("round__number", "number")
-    )
-    if rounds is not None:
-        tables = tables.filter(round__in=list(rounds))
-    if seats:
-        tables = tables.prefetch_related(
-            Prefetch(
-                "match__seats", queryset=Seat.objects.select_related("player").order_by("number")
-            )
-        )
-    return list(tables)
 
 
 def table_row(

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.models import Club, Entrant, Round, Table, Tournament
 from games.rules import GAMES, RuleViolation
+from games.selectors import entrant_names, tournament_tables
 from games.services import Conflict
 from games.services.tournaments import (
     EntryRefused,
@@ -40,14 +41,12 @@ from .access import held_edit_key
 from .club_forms import ClubForm
 from .tournament_display import (
     corrections_of,
-    entrant_names,
     is_pairs,
     match_table,
     report_view,
     standings_table,
     table_row,
     table_scores,
-    tables_of,
 )
 from .tournament_forms import ConfirmForm, EntrantsForm, TournamentForm
 from .views import _match_context, _messages, get_match, qr_svg
@@ -155,7 +154,7 @@ def _live_context(request, tournament: Tournament) -> dict[str, Any]:
     tables = []
     if shown is not None:
         names = entrant_names(tournament)
-        tables = [table_row(tournament, t, names) for t in tables_of(tournament, [shown])]
+        tables = [table_row(tournament, t, names) for t in tournament_tables(tournament, [shown])]
     return {
         "tournament": tournament,
         "game": GAMES.get(tournament.game),
@@ -203,7 +202,7 @@ def tournament_results(request, public_id: str):
     tournament = _public_tournament(public_id)
     names = entrant_names(tournament)
     by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for table in tables_of(tournament, seats=True):
+    for table in tournament_tables(tournament, seats=True):
         row = table_row(tournament, table, names)
         row["scores"] = table_scores(tournament, table)
         by_round[table.round_id].append(row)
@@ -283,6 +282,8 @@ def _entrants_form(tournament: Tournament, entrants: list[Entrant], data=None) -
 
 
 def _next_draw(tournament: Tournament, rounds: list[Round]) -> dict[str, Any] | None:
+    if tournament.status == Tournament.Status.FINISHED:
+        return None  # a knockout can end before its last planned round
     last = rounds[-1] if rounds else None
     if last is not None and last.status == Round.Status.DRAWING:
         return None
@@ -298,7 +299,7 @@ def _director_context(request, tournament: Tournament, form=None) -> dict[str, A
     names = {e.pk: e.name for e in entrants}
     rounds = list(tournament.round_set.all())
     rows: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for table in tables_of(tournament):
+    for table in tournament_tables(tournament):
         rows[table.round_id].append(
             table_row(tournament, table, names, link=_entry_link(request, table))
         )
@@ -479,7 +480,7 @@ def table_cards(request, public_id: str, number: int):
     this_round = get_object_or_404(Round, tournament=tournament, number=number)
     names = entrant_names(tournament)
     cards, byes = [], []
-    for table in tables_of(tournament, [this_round], seats=True):
+    for table in tournament_tables(tournament, [this_round], seats=True):
         row = table_row(tournament, table, names, link=_entry_link(request, table))
         if row["link"]:
             row["qr"] = qr_svg(row["link"])

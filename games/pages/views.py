@@ -118,10 +118,7 @@ def known_player_rows():
 def known_players() -> dict[str, int]:
     """Known players by name, for the names typed at the table; a name two of them share
     stays a guest's name, since it cannot tell them apart."""
-    by_name: dict[str, list[int]] = {}
-    for player in known_player_rows():
-        by_name.setdefault(player.name.casefold(), []).append(player.pk)
-    return {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
+    return selectors.players_by_unique_name((p.pk, p.name) for p in known_player_rows())
 
 
 def _messages(value: Any):

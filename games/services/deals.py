@@ -10,6 +10,7 @@ from django.db import transaction
 
 from games.models import Correction, Deal, Match, Table
 from games.rules import MatchOver, RuleViolation, fold
+from games.selectors import match_table
 
 from .errors import Conflict, NotFound, StaleVersion
 from .matches import engine_for, save_state
@@ -42,29 +43,27 @@ def deal_record(
         except MatchOver as exc:
             raise Conflict(str(exc)) from None
         number = match.deals.count() + 1
-        table = _check_round_length(match, number)
+        table = match_table(match)
+        _check_round_length(table, number)
         deal = Deal.objects.create(match=match, number=number, input=raw, outcome=result.outcome)
         save_state(match, engine, result.state)
         if table is not None and table.confirmed_at is not None:
             log_correction(
-                match=match, number=number, action="add", before=None, after=raw, by=by, user=user
+                table=table, number=number, action="add", before=None, after=raw, by=by, user=user
             )
     return match, deal
 
 
-def _check_round_length(match: Match, number: int) -> Table | None:
-    """A tournament round of a number of deals ends there: the table cannot play on. Returns
-    the match's tournament table, if it has one."""
-    table = Table.objects.filter(match=match).select_related("round__tournament").first()
+def _check_round_length(table: Table | None, number: int) -> None:
+    """A tournament round of a number of deals ends there: the table cannot play on."""
     if table is None:
-        return None
+        return
     tournament = table.round.tournament
     if tournament.round_kind == "deals" and number > (tournament.deals_per_round or number):
         raise Conflict(
             f"A round of {tournament.name} is {tournament.deals_per_round} deals, and they have "
             "all been played: confirm the result."
         )
-    return table
 
 
 def deal_replace(
@@ -113,7 +112,13 @@ def deal_replace(
         Deal.objects.bulk_update(changed, ["input", "outcome", "updated_at"])
         save_state(match, engine, state)
         log_correction(
-            match=match, number=number, action="replace", before=before, after=raw, by=by, user=user
+            table=match_table(match),
+            number=number,
+            action="replace",
+            before=before,
+            after=raw,
+            by=by,
+            user=user,
         )
     return match, target
 
@@ -139,7 +144,13 @@ def deal_undo(
         before = last.input
         last.delete()
         log_correction(
-            match=match, number=number, action="undo", before=before, after=None, by=by, user=user
+            table=match_table(match),
+            number=number,
+            action="undo",
+            before=before,
+            after=None,
+            by=by,
+            user=user,
         )
         engine, options = engine_for(match)
         state, _ = fold(
@@ -162,11 +173,10 @@ def _first_message(errors: Mapping[str, Any]) -> str:
 
 
 def log_correction(
-    *, match: Match, number: int, action: str, before: Any, after: Any, by: str, user: Any
+    *, table: Table | None, number: int, action: str, before: Any, after: Any, by: str, user: Any
 ) -> None:
     """A tournament table's corrections are logged (who, when, what), and a confirmed result
-    that changes makes the standings stale."""
-    table = Table.objects.filter(match=match).select_related("round__tournament").first()
+    that changes makes the standings stale; a friendly match (no table) logs nothing."""
     if table is None:
         return
     if not by:

@@ -18,14 +18,13 @@ from games.tournaments.pairing import (
 )
 from games.tournaments.seating import SEARCH_EFFORT, seat_rounds
 
-from .standings import confirmed_tables, pairs_result, standings_compute
+from .standings import confirmed_tables, fixed_teams, pairs_result, standings_compute
 
 # The seating search is bounded below the Celery job's soft time limit, with room to write; its
 # effort is ten times the default, which hard small fields need to reach zero repeats and which
 # costs seconds only when repeats cannot be avoided.
 SEATING_TIME_LIMIT = 20.0
 SEATING_EFFORT = 10 * SEARCH_EFFORT
-PARTNERSHIP_GAMES = ("marafon", "malilla", "etori")
 
 
 @dataclass(frozen=True)
@@ -59,9 +58,10 @@ def draw_plan(
     return drawer(tournament, number, entrants, seed)
 
 
-def _history(tournament: Tournament, number: int) -> list[list[list[int]]]:
+def _earlier_seatings(tournament: Tournament, number: int) -> list[list[list[int]]]:
+    """Each earlier round's tables as entrant ids in seat order (a bye: one entrant)."""
     return [
-        [list(t.seating) for t in r.tables.all() if len(t.seating) > 1]
+        [list(t.seating) for t in r.tables.all()]
         for r in tournament.round_set.filter(number__lt=number).prefetch_related("tables")
     ]
 
@@ -72,9 +72,12 @@ def _individual(tournament, number, entrants, seed) -> DrawResult:
         rounds=1,
         table_size=tournament.table_size,
         allow_five=tournament.game == "rikken" and tournament.table_size == 4,
-        partners=tournament.game in PARTNERSHIP_GAMES,
+        partners=fixed_teams(tournament) is not None,
         seed=seed + number,
-        history=_history(tournament, number),
+        history=[
+            [seating for seating in tables if len(seating) > 1]
+            for tables in _earlier_seatings(tournament, number)
+        ],
         time_limit=SEATING_TIME_LIMIT,
         effort=SEATING_EFFORT,
     )
@@ -103,12 +106,11 @@ def _swiss(tournament, number, entrants, seed) -> DrawResult:
     # Standings order (tie-breaks applied), so that the draw's ranks are the table's ranks.
     ordered = sorted(entrants, key=lambda e: standings[e.pk]["rank"] if e.pk in standings else 0)
     history, byes = [], []
-    for r in tournament.round_set.filter(number__lt=number).prefetch_related("tables"):
-        for table in r.tables.all():
-            if len(table.seating) == 2:
-                history.append(tuple(named.get(pk, _Named(pk, "?")) for pk in table.seating))
-            elif table.seating and table.seating[0] in named:
-                byes.append(named[table.seating[0]])
+    for seating in (t for tables in _earlier_seatings(tournament, number) for t in tables):
+        if len(seating) == 2:
+            history.append(tuple(named.get(pk, _Named(pk, "?")) for pk in seating))
+        elif seating and seating[0] in named:
+            byes.append(named[seating[0]])
     drawn = swiss_round(
         pairs=[named[e.pk] for e in ordered],
         scores={named[e.pk]: standings.get(e.pk, {}).get("match_points", 0) or 0 for e in entrants},
@@ -134,8 +136,7 @@ def _round_robin(tournament, number, entrants, seed) -> DrawResult:
     if number == 1:
         field = list(entrants)
     else:
-        first = Round.objects.get(tournament=tournament, number=1)
-        seated = {pk for table in first.tables.all() for pk in table.seating}
+        seated = {pk for seating in _earlier_seatings(tournament, 2)[0] for pk in seating}
         field = [
             e
             for e in tournament.entrants.select_related("player", "partner").order_by("seed", "id")
@@ -211,8 +212,10 @@ def _knockout_so_far(
     winners = []
     results = {
         tuple(r.entrants): r
-        for r in (pairs_result(tournament, t) for t in confirmed_tables(tournament))
-        if r.round == number
+        for r in (
+            pairs_result(tournament, t)
+            for t in confirmed_tables(tournament).filter(round__number=number)
+        )
     }
     for match in matches:
         if match.b is None:

@@ -61,13 +61,20 @@ def pairs_result(tournament: Tournament, table: Table) -> TableResult:
     return TableResult(number, table.number, seating, points, winner)
 
 
-def individual_points(tournament: Tournament, table: Table) -> dict[int, int]:
-    """Each player's total at a confirmed table of an individual event."""
+def fixed_teams(tournament: Tournament) -> list[list[int]] | None:
+    """The seats of each partnership at the tournament's tables, or ``None`` when every player
+    plays for themselves (Rikken, Trionfo)."""
+    engine = get_game(tournament.game)
+    return engine.teams(engine.resolve_options(tournament.rules, players=tournament.table_size))
+
+
+def individual_points(
+    tournament: Tournament, table: Table, teams: list[list[int]] | None
+) -> dict[int, int]:
+    """Each player's total at a table of an individual event (``teams``: ``fixed_teams``)."""
     state, rules, game = table.match.state, table.match.rules, tournament.game
-    if game in ("rikken", "trionfo"):
+    if teams is None:  # units won or lost
         return {entrant: state["balances"][seat] for seat, entrant in enumerate(table.seating)}
-    engine = get_game(game)
-    teams = engine.teams(engine.options_from_data(rules))
     totals = {}
     for seat, entrant in enumerate(table.seating):
         team = next(t for t, seats in enumerate(teams) if seat in seats)
@@ -94,10 +101,11 @@ def standings_compute(tournament: Tournament) -> list[dict[str, Any]]:
 def _individual_standings(tournament: Tournament, entrants: list[Entrant]) -> list[dict]:
     drawn = tournament.round_set.count()
     by_round: dict[int, list[int | None]] = {e.pk: [None] * drawn for e in entrants}
+    teams = fixed_teams(tournament)
     for table in confirmed_tables(tournament):
         if table.match is None:
             continue
-        for entrant, points in individual_points(tournament, table).items():
+        for entrant, points in individual_points(tournament, table, teams).items():
             if entrant in by_round:
                 by_round[entrant][table.round.number - 1] = points
     ranked = rank_individual(

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.models import Club, Entrant, Match, Player, Round, Table, Tournament
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
+from games.selectors import players_by_unique_name
 from games.tournaments.standings import TIE_BREAKS
 
 from .draws import draw_plan
@@ -150,16 +151,17 @@ def tournament_update(
         if rounds is not None and rounds != tournament.rounds:
             tournament.rounds = rounds
             changed.append("rounds")
-            finished = (
-                drawn == rounds
-                and not tournament.round_set.exclude(status=Round.Status.FINISHED).exists()
-            )
-            status = Tournament.Status.FINISHED if finished else tournament.status
-            if tournament.status == Tournament.Status.FINISHED and not finished:
-                status = Tournament.Status.RUNNING
-            if status != tournament.status and tournament.format != "knockout":
-                tournament.status = status
-                changed.append("status")
+            # Rounds are drawn one after another once the last is finished, so the event is
+            # over exactly when its new last round is; a knockout ends with its final instead.
+            if tournament.format != "knockout":
+                over = tournament.round_set.filter(
+                    number=rounds, status=Round.Status.FINISHED
+                ).exists()
+                if over or tournament.status == Tournament.Status.FINISHED:
+                    tournament.status = (
+                        Tournament.Status.FINISHED if over else Tournament.Status.RUNNING
+                    )
+                    changed.append("status")
         if tie_breaks is not None and list(tie_breaks) != tournament.tie_breaks:
             tournament.tie_breaks = list(tie_breaks)
             changed.append("tie_breaks")
@@ -231,21 +233,14 @@ class EntryRefused(Exception):
         self.error = error
 
 
-def club_members_by_name(club: Club) -> dict[str, int]:
-    """The club's known members by case-folded name; a name two members share is left out, as
-    it cannot tell them apart."""
-    by_name: dict[str, list[int]] = {}
-    for pk, name in club.members.filter(known=True).values_list("pk", "name"):
-        by_name.setdefault(name.casefold(), []).append(pk)
-    return {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
-
-
 def entrants_register_many(
     *, tournament: Tournament, entries: Sequence[tuple[str, str | None]]
 ) -> list[Entrant]:
     """Registers several players (or pairs: ``(name, partner)``), all of them or none. A name
     that is exactly one club member's registers that member rather than a new player."""
-    members = club_members_by_name(tournament.club)
+    members = players_by_unique_name(
+        tournament.club.members.filter(known=True).values_list("pk", "name")
+    )
     registered = []
     with transaction.atomic():
         for index, (name, partner) in enumerate(entries):
@@ -461,14 +456,18 @@ def round_cancel(*, tournament: Tournament, number: int, user: Any) -> None:
             raise Conflict("Only the latest round's draw can be taken back.")
         if latest.status == Round.Status.DRAWING:
             raise Conflict(f"Round {number} is still being drawn.")
-        tables = list(latest.tables.select_related("match"))
-        played = [t.number for t in tables if t.match is not None and t.match.deals.exists()]
-        if played:
+        played = (
+            latest.tables.filter(match__deals__isnull=False)
+            .order_by("number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        if played is not None:
             raise Conflict(
-                f"Round {number} has started (table {played[0]} has deals): "
+                f"Round {number} has started (table {played} has deals): "
                 "its draw can no longer be taken back."
             )
-        matches = [t.match.pk for t in tables if t.match is not None]
+        matches = list(latest.tables.exclude(match=None).values_list("match", flat=True))
         latest.delete()  # its tables go with it
         Match.objects.filter(pk__in=matches).delete()
         # Whoever registered after this draw joins its redraw.

@@ -152,7 +152,7 @@ def seat_rounds(
     ``effort`` bounds the search in evaluated swaps (see ``SEARCH_EFFORT``); ``time_limit``
     (seconds) caps it too; when that triggers, the plan depends on the machine.
     """
-    roster = _check_players(players)
+    roster = listed_once(players, "Players")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ValueError(f"rounds must be a whole number of at least 1, not {rounds!r}.")
     if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
@@ -173,10 +173,6 @@ def seat_rounds(
 
 
 # --- input ---------------------------------------------------------------------------------------
-
-
-def _check_players(players: Sequence[Player]) -> list[Player]:
-    return listed_once(players, "Players")
 
 
 def _check_history(history: Sequence[Sequence[Sequence[Player]]] | None) -> list[list[Table]]:

@@ -85,7 +85,7 @@ def rank(
 ) -> tuple[Standing, ...]:
     """Ranks ``entrants`` by match points, then by ``tie_breaks`` in order (see the module's
     docstring). Entrants level on everything share a rank and keep the order given."""
-    field = _check_entrants(entrants)
+    field = listed_once(entrants, "Entrants")
     breaks = _check_tie_breaks(tie_breaks)
     index = {e: i for i, e in enumerate(field)}
     n = len(field)
@@ -217,10 +217,6 @@ def rank_individual(
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-def _check_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
-    return listed_once(entrants, "Entrants")
 
 
 def _check_tie_breaks(tie_breaks: Sequence[str]) -> tuple[str, ...]:
