@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.models import Club, RulePreset
-from games.rules import GAMES, RuleViolation
+from games.rules import RuleViolation
 from games.services import (
     Conflict,
     club_create,
@@ -30,7 +30,7 @@ from games.services import (
 from games.services.tournaments import is_director
 
 from .club_forms import ClubForm, DirectorForm, MembersForm, MergeForm, SignUpForm
-from .tournaments import director_home_context
+from .tournaments import director_home_context, with_game_names
 
 # --- signing up --------------------------------------------------------------------------------
 
@@ -123,18 +123,12 @@ def _club_context(
 ) -> dict[str, Any]:
     directors = list(club.directors.order_by("username"))
     members = _members(club) if members is None else members
-    presets = list(RulePreset.objects.filter(club=club).order_by("game", "name", "id"))
-    for preset in presets:
-        game = GAMES.get(preset.game)
-        preset.game_name = game.name if game else preset.game
-    tournaments = list(
+    presets = with_game_names(RulePreset.objects.filter(club=club).order_by("game", "name", "id"))
+    tournaments = with_game_names(
         club.tournaments.annotate(entrant_count=Count("entrants", distinct=True)).order_by(
             "-created_at", "-id"
         )
     )
-    for tournament in tournaments:
-        game = GAMES.get(tournament.game)
-        tournament.game_name = game.name if game else tournament.game
     return {
         "club": club,
         "directors": directors,

@@ -135,16 +135,17 @@ def tournament_list(request):
     return render(
         request,
         "tournaments/list.html",
-        {"tournaments": _with_game_names(tournaments), "directs": directs},
+        {"tournaments": with_game_names(tournaments), "directs": directs},
     )
 
 
-def _with_game_names(tournaments) -> list[Tournament]:
-    tournaments = list(tournaments)
-    for tournament in tournaments:
-        game = GAMES.get(tournament.game)
-        tournament.game_name = game.name if game else tournament.game
-    return tournaments
+def with_game_names(items) -> list:
+    """The tournaments (or presets) with ``game_name`` set for display."""
+    items = list(items)
+    for item in items:
+        game = GAMES.get(item.game)
+        item.game_name = game.name if game else item.game
+    return items
 
 
 def _live_context(request, tournament: Tournament) -> dict[str, Any]:
@@ -238,7 +239,7 @@ def director_home_context(user, club_form=None) -> dict[str, Any]:
     )
     return {
         "clubs": clubs,
-        "tournaments": _with_game_names(tournaments),
+        "tournaments": with_game_names(tournaments),
         "club_form": club_form or ClubForm(),
     }
 
