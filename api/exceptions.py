@@ -5,7 +5,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.rules import MatchOver, RuleViolation
-from games.services import Conflict, NotFound, StaleVersion
+from games.services import Conflict, NotFound, Refused, StaleVersion
 
 
 def exception_handler(exc, context):
@@ -17,6 +17,8 @@ def exception_handler(exc, context):
         )
     if isinstance(exc, (Conflict, MatchOver)):
         return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, Refused):
+        return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
     if isinstance(exc, NotFound):
         return Response({"detail": str(exc)}, status=status.HTTP_404_NOT_FOUND)
     return drf_exception_handler(exc, context)

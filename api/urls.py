@@ -12,6 +12,7 @@ from api.views.deals import DealDetailView, DealListView
 from api.views.matches import MatchDetailView, MatchListView
 from api.views.presets import PresetDetailView, PresetListView
 from api.views.settlements import EveningSettlementView, MatchSettlementView
+from api.views.tables import TableConfirmView, TableDisputeView
 from api.views.tournaments import (
     CorrectionsView,
     EntrantDetailView,
@@ -20,7 +21,6 @@ from api.views.tournaments import (
     RoundDetailView,
     RoundListView,
     StandingsView,
-    TableConfirmView,
     TournamentDetailView,
     TournamentListView,
 )
@@ -62,6 +62,11 @@ urlpatterns = [
         "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/confirm/",
         TableConfirmView.as_view(),
         name="table-confirm",
+    ),
+    path(
+        "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/dispute/",
+        TableDisputeView.as_view(),
+        name="table-dispute",
     ),
     path("tournaments/<str:public_id>/results/", ResultsView.as_view(), name="results"),
     path(

@@ -4,6 +4,7 @@ from rest_framework import serializers
 
 from games.models import Correction, Entrant, Tournament
 from games.models.matches import GAME_CHOICES
+from games.services.table_keys import table_keys
 
 from .fields import StrictSerializer
 
@@ -53,7 +54,16 @@ class EntrantStatusSerializer(StrictSerializer):
 
 
 class ConfirmSerializer(StrictSerializer):
-    by = serializers.CharField(max_length=150)
+    by = serializers.CharField(
+        max_length=150,
+        required=False,
+        help_text="The confirming player's name, one of the players seated at the table "
+        "(a director may leave it out).",
+    )
+
+
+class DisputeSerializer(ConfirmSerializer):
+    reason = serializers.CharField(max_length=500, help_text="What is wrong with the result.")
 
 
 class EntrantSerializer(serializers.ModelSerializer):
@@ -125,6 +135,18 @@ class SeatedSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
+class DisputeInfoSerializer(serializers.Serializer):
+    by = serializers.CharField(source="disputed_by")
+    reason = serializers.CharField(source="dispute_reason")
+    at = serializers.DateTimeField(source="disputed_at")
+    settled = serializers.SerializerMethodField(
+        help_text="A director (or the other side) has confirmed the result since."
+    )
+
+    def get_settled(self, table) -> bool:
+        return table.confirmed_at is not None
+
+
 class TableSerializer(serializers.Serializer):
     """A table of a round. ``link`` (its private entry link) only for the club's directors;
     a bye has one entrant and no match. Context: ``names`` (entrant id → name),
@@ -136,7 +158,13 @@ class TableSerializer(serializers.Serializer):
     bye = serializers.SerializerMethodField()
     confirmed = serializers.SerializerMethodField()
     confirmed_by = serializers.SerializerMethodField()
-    link = serializers.SerializerMethodField()
+    dispute = serializers.SerializerMethodField()
+    link = serializers.SerializerMethodField(
+        help_text="Directors only: the scoring link (enters the deals, cannot confirm)."
+    )
+    confirm_link = serializers.SerializerMethodField(
+        help_text="Directors only: the confirmation link (confirms or disputes, cannot score)."
+    )
 
     @extend_schema_field(SeatedSerializer(many=True))
     def get_entrants(self, table) -> list[dict]:
@@ -155,17 +183,36 @@ class TableSerializer(serializers.Serializer):
     def get_confirmed_by(self, table) -> str | None:
         return table.confirmed_by or None
 
+    @extend_schema_field(DisputeInfoSerializer(allow_null=True))
+    def get_dispute(self, table) -> dict | None:
+        if table.disputed_at is None:
+            return None
+        return DisputeInfoSerializer(table).data
+
+    def _keys(self, table):
+        return table_keys(table) if self.context["director"] else None
+
     def get_link(self, table) -> str | None:
-        if not self.context["director"] or table.match is None:
+        keys = self._keys(table)
+        if keys is None:
             return None
         return self.context["request"].build_absolute_uri(
-            reverse("pages:edit-link", args=[table.match.public_id, table.table_key])
+            reverse("pages:edit-link", args=[table.match.public_id, keys.scoring])
+        )
+
+    def get_confirm_link(self, table) -> str | None:
+        keys = self._keys(table)
+        if keys is None:
+            return None
+        return self.context["request"].build_absolute_uri(
+            reverse("pages:confirm-link", args=[table.match.public_id, keys.confirmation])
         )
 
     def to_representation(self, table):
         data = super().to_representation(table)
-        if data["link"] is None:
-            del data["link"]  # only directors see the private links
+        for private in ("link", "confirm_link"):
+            if data[private] is None:
+                del data[private]  # only directors see the private links
         return data
 
 
@@ -221,6 +268,12 @@ class StandingsSerializer(serializers.Serializer):
 class ConfirmedSerializer(serializers.Serializer):
     confirmed = serializers.BooleanField()
     by = serializers.CharField()
+
+
+class DisputedSerializer(serializers.Serializer):
+    disputed = serializers.BooleanField()
+    by = serializers.CharField()
+    reason = serializers.CharField()
 
 
 class CorrectionSerializer(serializers.ModelSerializer):

@@ -14,8 +14,6 @@ from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.serializers.tournaments import (
-    ConfirmedSerializer,
-    ConfirmSerializer,
     CorrectionSerializer,
     EntrantCreateSerializer,
     EntrantSerializer,
@@ -28,7 +26,7 @@ from api.serializers.tournaments import (
     TournamentSummarySerializer,
     TournamentUpdateSerializer,
 )
-from games.models import Club, Correction, Entrant, Table, Tournament
+from games.models import Club, Correction, Entrant, Tournament
 from games.rules import RuleViolation
 from games.selectors import entrant_names, tournament_results
 from games.services.tournaments import (
@@ -37,8 +35,6 @@ from games.services.tournaments import (
     is_director,
     round_cancel,
     round_draw_request,
-    table_confirm,
-    table_key_matches,
     tournament_create,
     tournament_update,
 )
@@ -214,36 +210,6 @@ class RoundDetailView(APIView):
         get_object_or_404(tournament.round_set, number=number)
         round_cancel(tournament=tournament, number=number, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class TableConfirmView(APIView):
-    """The opposing side confirms a table's result with the table's link key (X-Table-Key),
-    or a director does with their account."""
-
-    @extend_schema(
-        request=ConfirmSerializer,
-        responses=ConfirmedSerializer,
-        parameters=[IDEMPOTENCY_PARAMETER],
-    )
-    @idempotent
-    def post(self, request, public_id: str, number: int, table: int):
-        tournament = get_tournament(public_id)
-        found = get_object_or_404(
-            Table.objects.select_related("match", "round"),
-            round__tournament=tournament,
-            round__number=number,
-            number=table,
-        )
-        director = is_director(tournament.club, request.user)
-        if not director and not table_key_matches(found, request.headers.get("X-Table-Key")):
-            raise PermissionDenied("Confirm with the table's link, or as a director.")
-        serializer = ConfirmSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        by = serializer.validated_data["by"]
-        if director:
-            by = f"{by} (director {request.user.get_username()})"
-        table_confirm(table=found, by=by, user=request.user)
-        return Response({"confirmed": True, "by": by})
 
 
 class CorrectionsView(APIView):

@@ -134,10 +134,19 @@ class Table(models.Model):
     )
     # Entrant ids in seat order (pairs events: the two pairs); a bye has one entrant, no match.
     seating = models.JSONField(default=list)
-    # The table's private link key: directors print it on table cards, so it is kept.
-    table_key = models.CharField(max_length=64, blank=True)
+    # One side scores, the other confirms: the scoring key is the match's edit key, the
+    # confirmation key only confirms or disputes. Both are derived from this salt and the
+    # server's SECRET_KEY (games.services.tables), so directors can print the cards again while
+    # the database holds no key: only their hashes (the scoring key's is the match's).
+    key_salt = models.CharField(max_length=32, blank=True, editable=False)
+    confirm_key_hash = models.CharField(max_length=64, blank=True, editable=False)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.CharField(max_length=150, blank=True)
+    # The other side's objection, for the directors; it stays on record once a director (or
+    # the other side, after a correction) confirms.
+    disputed_at = models.DateTimeField(null=True, blank=True)
+    disputed_by = models.CharField(max_length=150, blank=True)
+    dispute_reason = models.CharField(max_length=500, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -147,6 +156,11 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} table {self.number}"
+
+    @property
+    def disputed(self) -> bool:
+        """Disputed and not yet confirmed: the directors have something to settle."""
+        return self.disputed_at is not None and self.confirmed_at is None
 
 
 class Correction(models.Model):

@@ -32,3 +32,18 @@ def can_score(request, match: Match) -> bool:
 
 def held_match_ids(request) -> list[str]:
     return list(request.session.get(SESSION_KEY, {}))
+
+
+# A tournament table's confirmation key, kept apart from the edit keys: it confirms or disputes
+# the table's result and never scores.
+CONFIRM_SESSION_KEY = "confirm_keys"
+
+
+def remember_confirm_key(request, match: Match, key: str) -> None:
+    keys = dict(request.session.get(CONFIRM_SESSION_KEY, {}))
+    keys[match.public_id] = key
+    request.session[CONFIRM_SESSION_KEY] = keys
+
+
+def held_confirm_key(request, match: Match) -> str | None:
+    return request.session.get(CONFIRM_SESSION_KEY, {}).get(match.public_id)

@@ -11,12 +11,14 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import selectors
 from games.models import Correction, Entrant, Table, Tournament
 from games.rules import get_game
+from games.services.table_keys import table_keys
 
 from .board import board
 
@@ -129,8 +131,27 @@ def match_table(match) -> Table | None:
     return table
 
 
+def table_links(request, table: Table) -> dict[str, str] | None:
+    """A table's two private links (directors only): scoring, and confirmation."""
+    keys = table_keys(table)
+    if keys is None:
+        return None
+    public_id = table.match.public_id
+    return {
+        "scoring": request.build_absolute_uri(
+            reverse("pages:edit-link", args=[public_id, keys.scoring])
+        ),
+        "confirmation": request.build_absolute_uri(
+            reverse("pages:confirm-link", args=[public_id, keys.confirmation])
+        ),
+    }
+
+
 def table_row(
-    tournament: Tournament, table: Table, names: Mapping[int, str], link: str | None = None
+    tournament: Tournament,
+    table: Table,
+    names: Mapping[int, str],
+    links: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     deals = getattr(table, "deal_count", None)
     if deals is None and table.match is not None:
@@ -148,7 +169,11 @@ def table_row(
         "confirmed_by": table.confirmed_by,
         "confirmed_at": table.confirmed_at,
         "can_confirm": table.match is not None and bool(deals) and table.confirmed_at is None,
-        "link": link,
+        "disputed": table.disputed,
+        "disputed_by": table.disputed_by,
+        "dispute_reason": table.dispute_reason,
+        "link": links["scoring"] if links else None,
+        "confirm_link": links["confirmation"] if links else None,
     }
 
 

@@ -240,10 +240,23 @@ class EntrantsForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    """The player who confirms a table's result names themselves."""
+    """The player who confirms a table's result names themselves, with one tap."""
 
-    by = forms.ChoiceField(label=_("Confirmed by"))
+    by = forms.ChoiceField(label=_("Confirmed by"), widget=forms.RadioSelect)
 
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["by"].choices = [("", _("Pick your name")), *((n, n) for n in names)]
+        self.fields["by"].choices = [(n, n) for n in names]
+
+
+class DisputeForm(forms.Form):
+    """The other side does not accept the result: who, and why."""
+
+    by = forms.ChoiceField(label=_("Disputed by"), widget=forms.RadioSelect)
+    reason = forms.CharField(
+        label=_("What is wrong?"), max_length=500, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+    def __init__(self, *args, names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["by"].choices = [(n, n) for n in names]

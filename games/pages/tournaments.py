@@ -13,7 +13,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Sum
-from django.http import Http404, HttpResponseForbidden, JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -31,25 +31,22 @@ from games.services.tournaments import (
     is_director,
     round_cancel,
     round_draw_request,
-    table_confirm,
-    table_key_matches,
     tournament_create,
     tournament_update,
 )
 
-from .access import held_edit_key
 from .club_forms import ClubForm
 from .tournament_display import (
     corrections_of,
     is_pairs,
-    match_table,
     report_view,
     standings_table,
+    table_links,
     table_row,
     table_scores,
 )
-from .tournament_forms import ConfirmForm, EntrantsForm, TournamentForm
-from .views import _match_context, _messages, get_match, qr_svg
+from .tournament_forms import EntrantsForm, TournamentForm
+from .views import _messages, qr_svg
 
 MAX_MEMBERS_SUGGESTED = 1000
 
@@ -82,18 +79,6 @@ def _directed_tournament(request, public_id: str) -> Tournament:
 def _director_url(tournament: Tournament, anchor: str = "") -> str:
     url = reverse("pages:director-tournament", args=[tournament.public_id])
     return f"{url}#{anchor}" if anchor else url
-
-
-def _entry_link(request, table: Table) -> str | None:
-    if table.match is None or not table.table_key:
-        return None
-    return request.build_absolute_uri(
-        reverse("pages:edit-link", args=[table.match.public_id, table.table_key])
-    )
-
-
-def _director_by(user) -> str:
-    return f"{user.get_full_name() or user.get_username()} (director {user.get_username()})"
 
 
 def _first_message(exc: Exception) -> str:
@@ -302,7 +287,7 @@ def _director_context(request, tournament: Tournament, form=None) -> dict[str, A
     rows: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table in tournament_tables(tournament):
         rows[table.round_id].append(
-            table_row(tournament, table, names, link=_entry_link(request, table))
+            table_row(tournament, table, names, links=table_links(request, table))
         )
     round_views = [
         {
@@ -448,86 +433,3 @@ def round_take_back(request, public_id: str, number: int):
             request, _("The draw of round %(n)d is taken back: draw it again.") % {"n": number}
         )
     return redirect(_director_url(tournament, "draw"))
-
-
-@login_required
-@require_POST
-def director_confirm(request, public_id: str, number: int, table: int):
-    tournament = _directed_tournament(request, public_id)
-    found = get_object_or_404(
-        Table.objects.select_related("match", "round"),
-        round__tournament=tournament,
-        round__number=number,
-        number=table,
-    )
-    try:
-        table_confirm(table=found, by=_director_by(request.user), user=request.user)
-    except Conflict as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(
-            request,
-            _("Round %(round)d, table %(table)d confirmed.") % {"round": number, "table": table},
-        )
-    return redirect(_director_url(tournament, f"round-{number}"))
-
-
-@login_required
-@require_GET
-def table_cards(request, public_id: str, number: int):
-    """A card for every table of a round, to print and put on the tables: its players in
-    seat order and its private entry link, as a QR code and as text."""
-    tournament = _directed_tournament(request, public_id)
-    this_round = get_object_or_404(Round, tournament=tournament, number=number)
-    names = entrant_names(tournament)
-    cards, byes = [], []
-    for table in tournament_tables(tournament, [this_round], seats=True):
-        row = table_row(tournament, table, names, link=_entry_link(request, table))
-        if row["link"]:
-            row["qr"] = qr_svg(row["link"])
-            cards.append(row)
-        else:
-            byes.append(row)
-    return render(
-        request,
-        "tournaments/cards.html",
-        {
-            "tournament": tournament,
-            "game": GAMES.get(tournament.game),
-            "round": this_round,
-            "cards": cards,
-            "byes": byes,
-        },
-    )
-
-
-# --- confirming from the table's phone ---------------------------------------------------------
-
-
-@require_POST
-def match_confirm(request, public_id: str):
-    """A player of the table confirms its result on the phone that holds the table's link (or
-    a director does), naming themselves; only confirmed results count in the standings."""
-    match = get_match(public_id)
-    table = match_table(match)
-    if table is None:
-        raise Http404(_("This match is not played at a tournament table."))
-    holds_key = table_key_matches(table, held_edit_key(request, match))
-    director = is_director(table.round.tournament.club, request.user)
-    if not (holds_key or director):
-        return HttpResponseForbidden(_("Only a phone with the table's link confirms its result."))
-    names = [seat.player.name for seat in match.seats.all()]
-    form = ConfirmForm(request.POST, names=names)
-    if not form.is_valid():
-        context = _match_context(request, match, confirm_form=form)
-        return render(request, "games/match.html", context, status=400)
-    by = form.cleaned_data["by"]
-    if not holds_key:
-        by = f"{by} (director {request.user.get_username()})"
-    try:
-        table_confirm(table=table, by=by, user=request.user)
-    except Conflict as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, _("Confirmed by %(by)s.") % {"by": by})
-    return redirect("pages:match", public_id=public_id)

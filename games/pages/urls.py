@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import clubs, tournaments, views
+from . import clubs, tables, tournaments, views
 
 app_name = "pages"
 
@@ -14,7 +14,9 @@ urlpatterns = [
     path("m/<str:public_id>/deals/<int:number>/edit/", views.deal_edit, name="deal-edit"),
     path("m/<str:public_id>/deals/<int:number>/undo/", views.deal_undo_page, name="deal-undo"),
     path("m/<str:public_id>/settle/", views.settlement_page, name="settlement"),
-    path("m/<str:public_id>/confirm/", tournaments.match_confirm, name="match-confirm"),
+    path("m/<str:public_id>/confirm/", tables.confirm_page, name="table-confirm"),
+    path("m/<str:public_id>/confirm/<str:confirm_key>/", tables.confirm_link, name="confirm-link"),
+    path("m/<str:public_id>/dispute/", tables.dispute_page, name="table-dispute"),
     # Django's default LOGIN_URL, so @login_required needs no setting.
     path("accounts/login/", tournaments.SignInView.as_view(), name="login"),
     path("accounts/logout/", tournaments.SignOutView.as_view(), name="logout"),
@@ -59,12 +61,12 @@ urlpatterns = [
     ),
     path(
         "director/t/<str:public_id>/rounds/<int:number>/cards/",
-        tournaments.table_cards,
+        tables.table_cards,
         name="table-cards",
     ),
     path(
         "director/t/<str:public_id>/rounds/<int:number>/tables/<int:table>/confirm/",
-        tournaments.director_confirm,
+        tables.director_confirm,
         name="director-confirm",
     ),
 ]

@@ -34,7 +34,6 @@ from .board import board, team_labels
 from .forms import MatchSetupForm, deal_form_for, presets_for
 from .summaries import summary
 from .tournament_display import match_table
-from .tournament_forms import ConfirmForm
 
 
 def get_match(public_id: str):
@@ -168,7 +167,7 @@ def _history(match) -> list[dict[str, Any]]:
     return rows
 
 
-def _match_context(request, match, form=None, confirm_form=None) -> dict[str, Any]:
+def _match_context(request, match, form=None) -> dict[str, Any]:
     engine = get_game(match.game)
     scorer = can_score(request, match)
     names = [seat.player.name for seat in match.seats.all()]
@@ -212,9 +211,8 @@ def _match_context(request, match, form=None, confirm_form=None) -> dict[str, An
             # The round is over: the table would only be refused another deal.
             context.pop("form", None)
             context["round_over"] = tournament.deals_per_round
-        # Confirming needs something to confirm, and is done once.
-        if scorer and played and table.confirmed_at is None:
-            context["confirm_form"] = confirm_form or ConfirmForm(names=names)
+        # The other side confirms on its own phone (the confirmation key), never this one.
+        context["awaiting_confirmation"] = bool(played) and table.confirmed_at is None
     return context
 
 

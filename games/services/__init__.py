@@ -8,7 +8,7 @@ from .clubs import (
     player_merge,
 )
 from .deals import deal_record, deal_replace, deal_undo
-from .errors import Conflict, NotFound, ServiceError, StaleVersion
+from .errors import Conflict, NotFound, Refused, ServiceError, StaleVersion
 from .idempotency import idempotency_claim, idempotency_complete
 from .matches import CreatedMatch, edit_key_matches, match_create, match_recompute
 from .presets import PresetRules, check_preset_rules, preset_create, preset_delete, preset_find
@@ -18,6 +18,7 @@ __all__ = [
     "CreatedMatch",
     "NotFound",
     "PresetRules",
+    "Refused",
     "ServiceError",
     "StaleVersion",
     "check_preset_rules",

@@ -22,3 +22,7 @@ class Conflict(ServiceError):
 
 class NotFound(ServiceError):
     """No such deal (HTTP 404)."""
+
+
+class Refused(ServiceError):
+    """The caller may not make this change: wrong key, or not a director (HTTP 403)."""

@@ -84,10 +84,12 @@ def match_create(
     setup: Mapping[str, Any] | None = None,
     owner: Any = None,
     preset: str | int | None = None,
+    edit_key: str | None = None,
 ) -> CreatedMatch:
     """A new match with its seats, its resolved rules and its initial state.
     ``players`` holds guest names and known players' ids, in seat order; ``rules`` are applied
-    over the ``preset``'s, if one is named."""
+    over the ``preset``'s, if one is named. ``edit_key`` is given by a tournament table (its
+    scoring key, derived so that its card can be printed again); otherwise a new one is made."""
     try:
         engine = get_game(game)
     except UnknownGame as exc:
@@ -113,7 +115,7 @@ def match_create(
     setup_data = engine.setup(setup or {}, options)
     state = engine.initial_state(options, setup_data)
 
-    edit_key = secrets.token_urlsafe(24)
+    edit_key = edit_key or secrets.token_urlsafe(24)
     with transaction.atomic():
         match = Match.objects.create(
             game=engine.slug,

@@ -3,7 +3,6 @@ table results, and keeping the standings cache fresh."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +19,7 @@ from .errors import Conflict
 from .matches import hash_edit_key
 from .presets import preset_find
 from .standings import PAIRS_FORMATS
+from .table_keys import keys_for_salt, new_key_salt
 
 
 def is_director(club: Club, user: Any) -> bool:
@@ -270,48 +270,6 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
     return entrant
 
 
-def new_table_key() -> str:
-    return secrets.token_urlsafe(18)
-
-
-def table_key_matches(table: Table, key: str | None) -> bool:
-    return bool(key) and table.match is not None and table.match.edit_key_hash == hash_edit_key(key)
-
-
-def table_confirm(*, table: Table, by: str, user: Any = None) -> Table:
-    """The opposing side (or a director) confirms the table's result: only then it counts."""
-    with transaction.atomic():
-        table = (
-            Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-        )
-        if table.match is None:
-            raise Conflict("A bye has nothing to confirm.")
-        if not table.match.deals.exists():
-            raise Conflict("Nothing has been entered at this table yet.")
-        if table.confirmed_at is not None:
-            raise Conflict(f"This result was already confirmed by {table.confirmed_by}.")
-        table.confirmed_at = timezone.now()
-        table.confirmed_by = by[:150]
-        table.save(update_fields=["confirmed_at", "confirmed_by"])
-        _finish_if_complete(table.round)
-        standings_mark_dirty(tournament=table.round.tournament)
-    return table
-
-
-def _finish_if_complete(this_round: Round) -> None:
-    """A round whose every table is confirmed is finished; so is the tournament after its last
-    round, or after a knockout's final."""
-    if this_round.tables.filter(confirmed_at__isnull=True).exists():
-        return
-    this_round.status = Round.Status.FINISHED
-    this_round.save(update_fields=["status"])
-    tournament = this_round.tournament
-    final = tournament.format == "knockout" and len(this_round.report.get("bracket", [])) == 1
-    if this_round.number >= tournament.rounds or final:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.save(update_fields=["status"])
-
-
 def standings_mark_dirty(*, tournament: Tournament) -> None:
     """Marks the standings stale in the database and queues their recompute on commit; if the
     broker loses the message, the periodic sweep still finds the mark."""
@@ -410,17 +368,21 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
         by_id = {e.pk: e for e in entrants}
         for number, seating in enumerate(result.tables, start=1):
             players = _seat_players(tournament, [by_id[e] for e in seating])
+            salt = new_key_salt()
+            keys = keys_for_salt(salt)
             created = match_create(
                 game=tournament.game,
                 players=[p.pk for p in players],
                 rules=_table_rules(tournament, len(players)),
+                edit_key=keys.scoring,
             )
             Table.objects.create(
                 round=this_round,
                 number=number,
                 match=created.match,
                 seating=list(seating),
-                table_key=created.edit_key,
+                key_salt=salt,
+                confirm_key_hash=hash_edit_key(keys.confirmation),
             )
         for offset, entrant_id in enumerate(result.byes, start=len(result.tables) + 1):
             Table.objects.create(

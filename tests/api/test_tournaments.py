@@ -162,9 +162,11 @@ def test_a_rikken_round_played_confirmed_and_ranked(director, django_capture_on_
     with django_capture_on_commit_callbacks(execute=True):
         director.post(f"{base}rounds/", format="json")
     tables = director.get(f"{base}rounds/").json()[0]["tables"]
-    table_phone = APIClient()
+    table_phone, other_side = APIClient(), APIClient()
     first = tables[0]
     key = first["link"].rstrip("/").rsplit("/", 1)[1]
+    confirmation_key = first["confirm_link"].rstrip("/").rsplit("/", 1)[1]
+    seated = [e["name"] for e in first["entrants"]]
 
     dealt = table_phone.post(
         f"/api/v1/matches/{first['match']}/deals/",
@@ -173,28 +175,31 @@ def test_a_rikken_round_played_confirmed_and_ranked(director, django_capture_on_
         HTTP_X_EDIT_KEY=key,
     )
     unconfirmed = APIClient().get(f"{base}standings/").json()
+    confirm_url = f"{base}rounds/1/tables/{first['number']}/confirm/"
+    by_scorer = table_phone.post(
+        confirm_url, {"by": seated[2]}, format="json", HTTP_X_TABLE_KEY=key
+    )
+    outsider = other_side.post(
+        confirm_url, {"by": "P9"}, format="json", HTTP_X_TABLE_KEY=confirmation_key
+    )
     with django_capture_on_commit_callbacks(execute=True):
-        confirmed = table_phone.post(
-            f"{base}rounds/1/tables/{first['number']}/confirm/",
-            {"by": "P3"},
-            format="json",
-            HTTP_X_TABLE_KEY=key,
+        confirmed = other_side.post(
+            confirm_url, {"by": seated[2]}, format="json", HTTP_X_TABLE_KEY=confirmation_key
         )
     refused = APIClient().post(f"{base}rounds/1/tables/2/confirm/", {"by": "x"}, format="json")
-    again = table_phone.post(
-        f"{base}rounds/1/tables/{first['number']}/confirm/",
-        {"by": "P4"},
-        format="json",
-        HTTP_X_TABLE_KEY=key,
+    again = other_side.post(
+        confirm_url, {"by": seated[3]}, format="json", HTTP_X_TABLE_KEY=confirmation_key
     )
     standings = APIClient().get(f"{base}standings/").json()
 
     assert dealt.status_code == 201
     assert unconfirmed["standings"] == []
+    assert by_scorer.status_code == 403  # the side that scored does not confirm
+    assert outsider.status_code == 400 and seated[0] in str(outsider.json()["by"])
     assert confirmed.status_code == 200
     assert refused.status_code == 403
     assert again.status_code == 409
-    assert "already confirmed by P3" in str(again.json())
+    assert f"already confirmed by {seated[2]}" in str(again.json())
     assert standings["dirty"] is False
     top = standings["standings"][0]
     assert top["points"] == 15
@@ -332,14 +337,19 @@ def test_a_deal_added_after_confirmation_is_logged_and_moves_the_standings(
         director.post(f"{base}rounds/", format="json")
     table = director.get(f"{base}rounds/1/").json()["tables"][0]
     key = table["link"].rstrip("/").rsplit("/", 1)[1]
+    confirmation_key = table["confirm_link"].rstrip("/").rsplit("/", 1)[1]
     phone = APIClient(HTTP_X_EDIT_KEY=key)
     deals = f"/api/v1/matches/{table['match']}/deals/"
     misere = {"contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
     phone.post(deals, {**misere, "dealer": 0}, format="json")
     with django_capture_on_commit_callbacks(execute=True):
-        phone.post(
-            f"{base}rounds/1/tables/1/confirm/", {"by": "P2"}, format="json", HTTP_X_TABLE_KEY=key
+        confirmed = APIClient().post(
+            f"{base}rounds/1/tables/1/confirm/",
+            {"by": "P2"},
+            format="json",
+            HTTP_X_TABLE_KEY=confirmation_key,
         )
+    assert confirmed.status_code == 200
     before = {r["name"]: r["points"] for r in director.get(f"{base}standings/").json()["standings"]}
 
     with django_capture_on_commit_callbacks(execute=True):

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from games.models import Table
 from games.services import club_create
+from games.services.table_keys import table_keys
 from games.services.tournaments import entrant_register, round_draw_request, tournament_create
 
 from .conftest import SCREENSHOTS
@@ -86,7 +87,8 @@ def test_the_director_creates_registers_draws_and_prints(page, live_server, dire
 
     page.get_by_role("link", name="Table cards to print").click()
     expect(page.locator("article.card")).to_have_count(2)
-    expect(page.locator("article.card .qr svg")).to_have_count(2)
+    expect(page.locator("article.card .qr svg")).to_have_count(4)  # scoring and confirmation
+    expect(page.locator("article.card .card-half.confirmation .qr svg")).to_have_count(2)
     expect(page.locator("article.card").first).to_contain_text("Round 1 · Table 1")
     expect(page.locator("article.card .seats li").first).not_to_be_empty()
 
@@ -112,7 +114,8 @@ def test_a_table_confirms_on_its_phone_and_the_director_sees_it(
 
     # The table's phone opens the link from its card and enters a deal: the second player's
     # misère, made.
-    other_phone.goto(f"{live_server.url}/m/{table.match.public_id}/edit/{table.table_key}/")
+    keys = table_keys(table)
+    other_phone.goto(f"{live_server.url}/m/{table.match.public_id}/edit/{keys.scoring}/")
     expect(other_phone.locator(".at-table")).to_contain_text("round 1, table 1")
     expect(other_phone.locator("#confirm")).to_have_count(0)  # nothing to confirm yet
     taps = Taps(other_phone)
@@ -122,14 +125,28 @@ def test_a_table_confirms_on_its_phone_and_the_director_sees_it(
     taps.enter("tricks", 0)
     expect(other_phone.locator("#entry-title")).to_have_text("Deal 2")
 
-    # An opponent of the declarer confirms on the same phone.
-    other_phone.select_option('select[name="by"]', seats[0])
-    other_phone.get_by_role("button", name="Confirm the result").click()
-    expect(other_phone.locator(".messages")).to_contain_text(f"Confirmed by {seats[0]}.")
-    expect(other_phone.locator(".confirmed")).to_contain_text(
-        re.compile(rf"Result confirmed by {seats[0]} at \d\d:\d\d")
-    )
-    expect(other_phone.locator("#confirm")).to_have_count(0)
+    expect(other_phone.locator('input[name="by"]')).to_have_count(0)  # the scorer cannot confirm
+
+    # An opponent of the declarer confirms on their own phone, from the card's other half:
+    # first the result they confirm, then one tap on their name.
+    opponent = browser.new_context(viewport=other_phone.viewport_size)
+    try:
+        their_phone = opponent.new_page()
+        their_phone.goto(
+            f"{live_server.url}/m/{table.match.public_id}/confirm/{keys.confirmation}/"
+        )
+        expect(their_phone.locator(".confirm-summary")).to_contain_text("after 1 deal")
+        expect(their_phone.locator(".confirm-summary")).to_contain_text(seats[1])
+        their_phone.get_by_role("radio", name=seats[0]).first.check()
+        their_phone.get_by_role("button", name="Confirm the result").click()
+        expect(their_phone.locator(".messages")).to_contain_text(f"Confirmed by {seats[0]}.")
+        expect(their_phone.locator(".confirmed")).to_contain_text(
+            re.compile(rf"Result confirmed by {seats[0]} at \d\d:\d\d")
+        )
+        expect(their_phone.locator("#confirm")).to_have_count(0)
+        snap(their_phone, "confirmed-on-the-other-phone")
+    finally:
+        opponent.close()
 
     sign_in(page, live_server)
     page.get_by_role("link", name="Thursday drive").click()

@@ -11,10 +11,11 @@ from django.test import Client
 
 from games.models import Correction, Entrant, Player, Round, Table, Tournament
 from games.services import club_member_add, deal_record, deal_replace
+from games.services.table_keys import table_keys
+from games.services.tables import Confirmer, seated_names, table_confirm
 from games.services.tournaments import (
     entrant_register,
     round_draw_request,
-    table_confirm,
     tournament_create,
 )
 
@@ -76,10 +77,19 @@ def director_url(tournament, rest: str = "") -> str:
 
 
 def table_phone(table: Table) -> Client:
-    """A phone that opened the table's link from its card."""
+    """A phone that opened the scoring link from the table's card."""
     phone = Client()
-    opened = phone.get(f"/m/{table.match.public_id}/edit/{table.table_key}/")
+    opened = phone.get(f"/m/{table.match.public_id}/edit/{table_keys(table).scoring}/")
     assert opened.status_code == 302
+    return phone
+
+
+def confirming_phone(table: Table) -> Client:
+    """The other side's phone, that opened the confirmation half of the table's card."""
+    phone = Client()
+    opened = phone.get(f"/m/{table.match.public_id}/confirm/{table_keys(table).confirmation}/")
+    assert opened.status_code == 302
+    assert opened["Location"] == f"/m/{table.match.public_id}/confirm/"  # no key in the address
     return phone
 
 
@@ -121,7 +131,8 @@ def test_public_pages_need_no_account_and_show_no_table_keys(client, drawn):
     version = client.get(f"{base}version/")
 
     assert all(page.status_code == 200 for page in pages.values())
-    keys = [t.table_key for t in Table.objects.all()]
+    keys = [k for t in Table.objects.all() for k in vars(table_keys(t)).values()]
+    assert len(keys) == 4
     assert all(key not in page.content.decode() for page in pages.values() for key in keys)
     assert tournament.name in listing.content.decode()
     assert version.json()["version"]
@@ -343,7 +354,9 @@ def test_drawing_a_round_shows_its_tables_links_and_report(
     tables = list(Table.objects.select_related("match"))
     assert len(tables) == 2
     for table in tables:
-        assert f"/m/{table.match.public_id}/edit/{table.table_key}/" in page
+        keys = table_keys(table)
+        assert f"/m/{table.match.public_id}/edit/{keys.scoring}/" in page
+        assert f"/m/{table.match.public_id}/confirm/{keys.confirmation}/" in page
     assert "Nobody meets a player they have met before." in page  # the draw's notes
     assert "0 repeats" in page
     assert "Draw round 2" in page
@@ -418,10 +431,19 @@ def test_table_cards_hold_one_qr_code_per_table(director_client, stranger_client
     page = director_client.get(url).content.decode()
 
     tables = list(Table.objects.select_related("match").prefetch_related("match__seats__player"))
-    assert page.count("<svg") == len(tables) == 2
+    assert page.count("<svg") == 2 * len(tables) == 4  # a scoring and a confirmation code each
     assert page.count('class="card"') == 2
-    for table in tables:
-        assert f"/m/{table.match.public_id}/edit/{table.table_key}/" in page
+    halves = re.findall(r'<section class="card-half (\w+)">(.*?)</section>', page, re.S)
+    assert [kind for kind, _ in halves] == ["scoring", "confirmation"] * 2
+    for table, (scoring, confirmation) in zip(
+        tables, zip(halves[::2], halves[1::2], strict=True), strict=True
+    ):
+        keys = table_keys(table)
+        assert f"/m/{table.match.public_id}/edit/{keys.scoring}/" in scoring[1]
+        assert keys.confirmation not in scoring[1]
+        assert f"/m/{table.match.public_id}/confirm/{keys.confirmation}/" in confirmation[1]
+        assert keys.scoring not in confirmation[1]
+        assert "<svg" in scoring[1] and "<svg" in confirmation[1]
         names = [s.player.name for s in table.match.seats.order_by("number")]
         assert "".join(f"<li>{n}</li>" for n in names) in page  # in seat order
     assert stranger_client.get(url).status_code == 403
@@ -430,23 +452,28 @@ def test_table_cards_hold_one_qr_code_per_table(director_client, stranger_client
 # --- confirming --------------------------------------------------------------------------------
 
 
-def test_the_table_confirms_its_result_on_the_phone_with_its_link(
+def test_the_other_side_confirms_the_result_on_its_own_phone(
     drawn, django_capture_on_commit_callbacks
 ):
     table = Table.objects.select_related("match").first()
-    phone = table_phone(table)
-    before = phone.get(f"/m/{table.match.public_id}/")
+    scorer = table_phone(table)
     deal_record(match=table.match, raw=MISERE)
     names = [s.player.name for s in table.match.seats.order_by("number")]
-    page = phone.get(f"/m/{table.match.public_id}/")
+    scorer_page = scorer.get(f"/m/{table.match.public_id}/").content.decode()
+    phone = confirming_phone(table)
+    page = phone.get(f"/m/{table.match.public_id}/confirm/")
 
     with django_capture_on_commit_callbacks(execute=True):
         response = phone.post(f"/m/{table.match.public_id}/confirm/", {"by": names[2]})
-    after = phone.get(f"/m/{table.match.public_id}/").content.decode()
+    after = phone.get(f"/m/{table.match.public_id}/confirm/").content.decode()
 
-    assert "Confirm the result" not in before.content.decode()  # nothing entered yet
-    assert "round 1, table 1" in page.content.decode()
-    assert page.context["confirm_form"] is not None
+    assert 'name="by"' not in scorer_page  # the scoring phone does not confirm
+    assert "the other side confirms the result on their own phone" in scorer_page
+    shown = page.content.decode()
+    assert "round 1, table 1" in shown
+    assert "The result after 1 deal" in shown
+    assert all(f'value="{name}"' in shown for name in names)  # one tap on one's own name
+    assert [row["label"] for row in page.context["scores"]] == names
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.confirmed_by == names[2]
@@ -472,24 +499,81 @@ def test_after_the_rounds_deals_the_phone_asks_for_confirmation_not_a_deal(drawn
     assert 'class="deal-form"' in one and "deals are in" not in one
     assert 'class="deal-form"' not in two
     assert "The round's 2 deals are in." in two
-    assert 'href="#confirm"' in two and 'name="by"' in two
+    assert "confirmation half of the table card" in two and 'name="by"' not in two
 
 
-def test_confirming_needs_the_tables_link_and_one_of_its_players(drawn):
+def test_confirming_needs_the_confirmation_link_and_one_of_the_tables_players(drawn):
     table = Table.objects.select_related("match").first()
     deal_record(match=table.match, raw=MISERE)
     url = f"/m/{table.match.public_id}/confirm/"
+    other = Table.objects.exclude(pk=table.pk).select_related("match").first()
+    names = seated_names(table)
 
-    stranger = Client().post(url, {"by": "P1"})
-    other_table = table_phone(Table.objects.exclude(pk=table.pk).first()).post(url, {"by": "P1"})
-    nobody = table_phone(table).post(url, {"by": "Someone else"})
+    stranger = Client().post(url, {"by": names[0]})
+    scorer = table_phone(table).post(url, {"by": names[0]})  # the scoring key cannot confirm
+    other_table = confirming_phone(other)
+    other_table.get(f"/m/{table.match.public_id}/confirm/{table_keys(other).confirmation}/")
+    crossed = other_table.post(url, {"by": names[0]})
+    nobody = confirming_phone(table).post(url, {"by": "Someone else"})
+    disputed_by_scorer = table_phone(table).post(
+        f"/m/{table.match.public_id}/dispute/", {"by": names[0], "reason": "wrong"}
+    )
 
     assert stranger.status_code == 403
-    assert other_table.status_code == 403
+    assert scorer.status_code == 403
+    assert crossed.status_code == 403
+    assert disputed_by_scorer.status_code == 403
     assert nobody.status_code == 400
     assert field_errors(nobody, "by")
     table.refresh_from_db()
-    assert table.confirmed_at is None
+    assert table.confirmed_at is None and table.disputed_at is None
+
+
+def test_the_confirmation_link_cannot_score(drawn):
+    table = Table.objects.select_related("match").first()
+    phone = confirming_phone(table)
+
+    page = phone.get(f"/m/{table.match.public_id}/").content.decode()
+    posted = phone.post(f"/m/{table.match.public_id}/deals/", MISERE)
+    as_edit_link = Client().get(
+        f"/m/{table.match.public_id}/edit/{table_keys(table).confirmation}/"
+    )
+
+    assert 'class="deal-form"' not in page
+    assert posted.status_code == 403
+    assert as_edit_link.status_code == 403
+    assert table.match.deals.count() == 0
+
+
+def test_a_dispute_flags_the_table_for_the_directors_who_settle_it(
+    director_client, drawn, django_capture_on_commit_callbacks
+):
+    table = Table.objects.select_related("match").first()
+    deal_record(match=table.match, raw=MISERE)
+    names = seated_names(table)
+    phone = confirming_phone(table)
+    base = f"/m/{table.match.public_id}/"
+
+    no_reason = phone.post(f"{base}dispute/", {"by": names[1], "reason": " "})
+    disputed = phone.post(f"{base}dispute/", {"by": names[1], "reason": "Deal 1 was 7 tricks"})
+    shown = phone.get(f"{base}confirm/").content.decode()
+    director_page = director_client.get(director_url(drawn.tournament)).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        settled = director_client.post(
+            director_url(drawn.tournament, f"rounds/1/tables/{table.number}/confirm/")
+        )
+    after = director_client.get(director_url(drawn.tournament)).content.decode()
+
+    assert no_reason.status_code == 400
+    assert disputed.status_code == 302
+    assert "Result disputed by" in shown and "Deal 1 was 7 tricks" in shown
+    assert "Disputed by" in director_page and "Deal 1 was 7 tricks" in director_page
+    assert "Settle: confirm as it stands" in director_page
+    assert settled.status_code == 302
+    table.refresh_from_db()
+    assert table.confirmed_by == "dir (director dir)"
+    assert table.dispute_reason == "Deal 1 was 7 tricks"  # kept on record
+    assert "(settled)" in after
 
 
 def test_a_friendly_match_has_no_tournament_parts(client):
@@ -530,7 +614,7 @@ def test_the_correction_log_shows_who_changed_what(
     table = Table.objects.select_related("match").first()
     deal_record(match=table.match, raw=MISERE)
     with django_capture_on_commit_callbacks(execute=True):
-        table_confirm(table=table, by="P3")
+        table_confirm(table=table, by=seated_names(table)[2], confirmer=Confirmer())
         deal_replace(
             match=table.match,
             number=1,
@@ -552,7 +636,7 @@ def confirm_first_table(django_capture_on_commit_callbacks) -> Table:
     table = Table.objects.select_related("match").first()
     deal_record(match=table.match, raw=MISERE)
     with django_capture_on_commit_callbacks(execute=True):
-        return table_confirm(table=table, by="P3")
+        return table_confirm(table=table, by=seated_names(table)[2], confirmer=Confirmer())
 
 
 def test_the_live_page_shows_the_round_and_the_standings(
@@ -588,7 +672,7 @@ def test_the_version_moves_when_a_deal_is_entered_or_confirmed(
     deal_record(match=table.match, raw=MISERE)
     dealt = client.get(url).json()["version"]
     with django_capture_on_commit_callbacks(execute=True):
-        table_confirm(table=table, by="P3")
+        table_confirm(table=table, by=seated_names(table)[2], confirmer=Confirmer())
     confirmed = client.get(url).json()["version"]
 
     assert len({first, dealt, confirmed}) == 3
@@ -598,14 +682,14 @@ def test_the_version_moves_when_a_deal_is_entered_or_confirmed(
 def test_the_results_page_marks_what_does_not_count(
     client, drawn, django_capture_on_commit_callbacks
 ):
-    confirm_first_table(django_capture_on_commit_callbacks)
+    confirmed = confirm_first_table(django_capture_on_commit_callbacks)
     other = Table.objects.exclude(confirmed_at__isnull=False).select_related("match").first()
     deal_record(match=other.match, raw=MISERE)
     tournament = drawn.tournament
 
     page = client.get(f"/t/{tournament.public_id}/results/").content.decode()
 
-    assert "Confirmed by P3" in page
+    assert f"Confirmed by {confirmed.confirmed_by}" in page
     assert page.count("Not confirmed: does not count") == 1
     assert "<strong>+15</strong>" in page  # the confirmed misère ...
     assert page.count("<strong>+15</strong>") == 2  # ... and the unconfirmed one, marked

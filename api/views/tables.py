@@ -1,0 +1,81 @@
+"""A tournament table's result: the other side confirms or disputes it with the table's
+confirmation key (``X-Table-Key``), or a director does with their account. The scoring key
+(the match's edit key) is refused here."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.idempotency import idempotent
+from api.serializers.tournaments import (
+    ConfirmedSerializer,
+    ConfirmSerializer,
+    DisputedSerializer,
+    DisputeSerializer,
+)
+from games.models import Table
+from games.services.tables import check_confirmer, table_confirm, table_dispute
+
+from .matches import IDEMPOTENCY_PARAMETER
+from .tournaments import get_tournament
+
+TABLE_KEY_HEADER = "X-Table-Key"
+TABLE_KEY_PARAMETER = OpenApiParameter(
+    TABLE_KEY_HEADER,
+    str,
+    OpenApiParameter.HEADER,
+    description="The table's confirmation key, from the confirmation half of its card "
+    "(or sign in as a director of the club). The scoring key is refused.",
+)
+
+
+def _table(public_id: str, number: int, table: int) -> Table:
+    tournament = get_tournament(public_id)
+    return get_object_or_404(
+        Table.objects.select_related("match", "round__tournament__club"),
+        round__tournament=tournament,
+        round__number=number,
+        number=table,
+    )
+
+
+class TableConfirmView(APIView):
+    @extend_schema(
+        request=ConfirmSerializer,
+        responses=ConfirmedSerializer,
+        parameters=[TABLE_KEY_PARAMETER, IDEMPOTENCY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request, public_id: str, number: int, table: int):
+        found = _table(public_id, number, table)
+        confirmer = check_confirmer(
+            table=found, key=request.headers.get(TABLE_KEY_HEADER), user=request.user
+        )
+        serializer = ConfirmSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        found = table_confirm(
+            table=found, by=serializer.validated_data.get("by", ""), confirmer=confirmer
+        )
+        return Response({"confirmed": True, "by": found.confirmed_by})
+
+
+class TableDisputeView(APIView):
+    @extend_schema(
+        request=DisputeSerializer,
+        responses=DisputedSerializer,
+        parameters=[TABLE_KEY_PARAMETER, IDEMPOTENCY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request, public_id: str, number: int, table: int):
+        found = _table(public_id, number, table)
+        confirmer = check_confirmer(
+            table=found, key=request.headers.get(TABLE_KEY_HEADER), user=request.user
+        )
+        serializer = DisputeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        found = table_dispute(
+            table=found, by=data.get("by", ""), reason=data["reason"], confirmer=confirmer
+        )
+        return Response({"disputed": True, "by": found.disputed_by, "reason": found.dispute_reason})

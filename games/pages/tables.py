@@ -1,0 +1,186 @@
+"""A tournament table at play: its printed card (a scoring half and a confirmation half), the
+other side's confirmation or dispute from its own phone, and a director's confirmation."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.models import Round, Table
+from games.rules import GAMES, RuleViolation
+from games.selectors import entrant_names, tournament_tables
+from games.services import Conflict, Refused
+from games.services.tables import Confirmer, check_confirmer, table_confirm, table_dispute
+
+from .access import held_confirm_key, remember_confirm_key
+from .tournament_display import match_table, table_links, table_row, table_scores
+from .tournament_forms import ConfirmForm, DisputeForm
+from .tournaments import _directed_tournament, _director_url
+from .views import _messages, get_match, qr_svg
+
+
+@login_required
+@require_GET
+def table_cards(request, public_id: str, number: int):
+    """A card for every table of a round, to print and cut in two: the scoring half (its
+    players in seat order and the link that enters the deals) for one side, the confirmation
+    half (the link that confirms or disputes the result) for the other."""
+    tournament = _directed_tournament(request, public_id)
+    this_round = get_object_or_404(Round, tournament=tournament, number=number)
+    names = entrant_names(tournament)
+    cards, byes = [], []
+    for table in tournament_tables(tournament, [this_round], seats=True):
+        links = table_links(request, table)
+        row = table_row(tournament, table, names, links=links)
+        if links:
+            row["qr"] = qr_svg(links["scoring"])
+            row["confirm_qr"] = qr_svg(links["confirmation"])
+            cards.append(row)
+        else:
+            byes.append(row)
+    return render(
+        request,
+        "tournaments/cards.html",
+        {
+            "tournament": tournament,
+            "game": GAMES.get(tournament.game),
+            "round": this_round,
+            "cards": cards,
+            "byes": byes,
+        },
+    )
+
+
+@login_required
+@require_POST
+def director_confirm(request, public_id: str, number: int, table: int):
+    """A director confirms a table's result, which also settles a dispute."""
+    tournament = _directed_tournament(request, public_id)
+    found = get_object_or_404(
+        Table.objects.select_related("match", "round__tournament__club"),
+        round__tournament=tournament,
+        round__number=number,
+        number=table,
+    )
+    try:
+        user = request.user
+        by = user.get_full_name() or user.get_username()
+        table_confirm(table=found, by=by, confirmer=Confirmer(director=user))
+    except Conflict as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            _("Round %(round)d, table %(table)d confirmed.") % {"round": number, "table": table},
+        )
+    return redirect(_director_url(tournament, f"round-{number}"))
+
+
+# --- the other side's phone --------------------------------------------------------------------
+
+
+def _table_of(match) -> Table:
+    table = match_table(match)
+    if table is None:
+        raise Http404(_("This match is not played at a tournament table."))
+    return table
+
+
+@require_GET
+def confirm_link(request, public_id: str, confirm_key: str):
+    """The confirmation half's link: this phone may now confirm or dispute the result. The
+    key goes into the session, and the page it leads to carries no key in its address."""
+    match = get_match(public_id)
+    remember_confirm_key(request, match, confirm_key)
+    return redirect("pages:table-confirm", public_id=public_id)
+
+
+def _confirmer(request, table: Table):
+    try:
+        return check_confirmer(
+            table=table, key=held_confirm_key(request, table.match), user=request.user
+        )
+    except Refused:
+        return None
+
+
+def _confirm_context(request, match, table, confirm_form=None, dispute_form=None):
+    names = [seat.player.name for seat in match.seats.all()]
+    tournament = table.round.tournament
+    return {
+        "match": match,
+        "table": table,
+        "tournament": tournament,
+        "game": GAMES.get(match.game),
+        "scores": table_scores(tournament, table),
+        "deals": len(match.deals.all()),
+        "confirm_form": confirm_form or ConfirmForm(names=names),
+        "dispute_form": dispute_form or DisputeForm(names=names),
+    }
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def confirm_page(request, public_id: str):
+    """What the other side confirms (each player's or side's result and the number of deals),
+    then one tap on their own name; or a dispute with its reason."""
+    match = get_match(public_id)
+    table = _table_of(match)
+    confirmer = _confirmer(request, table)
+    if confirmer is None:
+        return HttpResponseForbidden(
+            _(
+                "Only the other side's phone, opened with the table's confirmation link, "
+                "confirms this result."
+            )
+        )
+    names = [seat.player.name for seat in match.seats.all()]
+    if request.method != "POST":
+        return render(request, "tournaments/confirm.html", _confirm_context(request, match, table))
+    form = ConfirmForm(request.POST, names=names)
+    if form.is_valid():
+        try:
+            table_confirm(table=table, by=form.cleaned_data["by"], confirmer=confirmer)
+        except Conflict as exc:
+            messages.error(request, str(exc))
+        except RuleViolation as exc:
+            form.add_error("by", next(iter(_messages(exc.errors)), str(exc)))
+        else:
+            messages.success(request, _("Confirmed by %(by)s.") % {"by": form.cleaned_data["by"]})
+            return redirect("pages:table-confirm", public_id=public_id)
+    context = _confirm_context(request, match, table, confirm_form=form)
+    return render(request, "tournaments/confirm.html", context, status=400)
+
+
+@require_POST
+def dispute_page(request, public_id: str):
+    match = get_match(public_id)
+    table = _table_of(match)
+    confirmer = _confirmer(request, table)
+    if confirmer is None:
+        return HttpResponseForbidden(
+            _(
+                "Only the other side's phone, opened with the table's confirmation link, "
+                "disputes this result."
+            )
+        )
+    names = [seat.player.name for seat in match.seats.all()]
+    form = DisputeForm(request.POST, names=names)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            table_dispute(table=table, by=data["by"], reason=data["reason"], confirmer=confirmer)
+        except Conflict as exc:
+            messages.error(request, str(exc))
+        except RuleViolation as exc:
+            form.add_error(None, next(iter(_messages(exc.errors)), str(exc)))
+        else:
+            messages.warning(
+                request, _("Disputed: the directors have been told and will settle it.")
+            )
+            return redirect("pages:table-confirm", public_id=public_id)
+    context = _confirm_context(request, match, table, dispute_form=form)
+    return render(request, "tournaments/confirm.html", context, status=400)

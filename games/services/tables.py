@@ -1,0 +1,151 @@
+"""A tournament table's result: the side that did not score confirms it with the confirmation
+key, or disputes it with a reason; a director may always confirm, which settles a dispute.
+Only confirmed results count in the standings."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Round, Table, Tournament
+from games.rules import RuleViolation
+
+from .errors import Conflict, Refused
+from .table_keys import confirmation_key_matches
+from .tournaments import is_director, standings_mark_dirty
+
+logger = logging.getLogger(__name__)
+
+MAX_REASON_LENGTH = 500
+
+
+@dataclass(frozen=True)
+class Confirmer:
+    """Who speaks for a table's result: a player of the table (holding the confirmation key)
+    or a director of the club (``user``)."""
+
+    director: Any = None
+
+    def record(self, by: str) -> str:
+        if self.director is None:
+            return by
+        return f"{by} (director {self.director.get_username()})"
+
+
+def check_confirmer(*, table: Table, key: str | None, user: Any) -> Confirmer:
+    """The confirmation key's holder, or a director; the scoring key is not enough, since the
+    side that entered the deals does not confirm them."""
+    if confirmation_key_matches(table, key):
+        return Confirmer()
+    if is_director(table.round.tournament.club, user):
+        return Confirmer(director=user)
+    raise Refused(
+        "Only the other side, with the table's confirmation key, or a director confirms "
+        "or disputes this result."
+    )
+
+
+def seated_names(table: Table) -> list[str]:
+    return [seat.player.name for seat in table.match.seats.all()] if table.match else []
+
+
+def _check_by(table: Table, by: str, confirmer: Confirmer) -> str:
+    by = (by or "").strip()
+    if confirmer.director is not None:
+        return by or confirmer.director.get_username()
+    names = seated_names(table)
+    folded = {name.casefold(): name for name in names}
+    if by.casefold() not in folded:
+        raise RuleViolation.at(
+            "by", f"Pick your name among the players of this table: {', '.join(names)}."
+        )
+    return folded[by.casefold()]
+
+
+def _locked_table(table: Table) -> Table:
+    """Must run inside the caller's transaction: the table row stays locked until it ends."""
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament__club", "match")
+        .get(pk=table.pk)
+    )
+
+
+def _check_open(table: Table) -> None:
+    if table.match is None:
+        raise Conflict("A bye has nothing to confirm.")
+    if not table.match.deals.exists():
+        raise Conflict("Nothing has been entered at this table yet.")
+    if table.confirmed_at is not None:
+        raise Conflict(f"This result was already confirmed by {table.confirmed_by}.")
+
+
+def table_confirm(*, table: Table, by: str, confirmer: Confirmer) -> Table:
+    """Confirms the table's result: from then on it counts. A director's confirmation also
+    settles a dispute, which stays on record."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        _check_open(table)
+        table.confirmed_by = confirmer.record(_check_by(table, by, confirmer))[:150]
+        table.confirmed_at = timezone.now()
+        table.save(update_fields=["confirmed_at", "confirmed_by"])
+        _finish_if_complete(table.round)
+        standings_mark_dirty(tournament=table.round.tournament)
+    logger.info(
+        "table confirmed",
+        extra={
+            "tournament": table.round.tournament.public_id,
+            "round": table.round.number,
+            "table": table.number,
+            "by": table.confirmed_by,
+            "settled_dispute": table.disputed_at is not None,
+        },
+    )
+    return table
+
+
+def table_dispute(*, table: Table, by: str, reason: str, confirmer: Confirmer) -> Table:
+    """The other side does not accept the result: the table is flagged for the directors,
+    with the reason, and does not count until it is confirmed."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleViolation.at("reason", "Say what is wrong with the result.")
+    if len(reason) > MAX_REASON_LENGTH:
+        raise RuleViolation.at("reason", f"Keep the reason under {MAX_REASON_LENGTH} characters.")
+    with transaction.atomic():
+        table = _locked_table(table)
+        _check_open(table)
+        if table.disputed_at is not None:
+            raise Conflict(f"This result is already disputed by {table.disputed_by}.")
+        table.disputed_by = confirmer.record(_check_by(table, by, confirmer))[:150]
+        table.dispute_reason = reason
+        table.disputed_at = timezone.now()
+        table.save(update_fields=["disputed_at", "disputed_by", "dispute_reason"])
+    logger.warning(
+        "table disputed",
+        extra={
+            "tournament": table.round.tournament.public_id,
+            "round": table.round.number,
+            "table": table.number,
+            "by": table.disputed_by,
+        },
+    )
+    return table
+
+
+def _finish_if_complete(this_round: Round) -> None:
+    """A round whose every table is confirmed is finished; so is the tournament after its last
+    round, or after a knockout's final. Runs inside the confirmation's transaction."""
+    if this_round.tables.filter(confirmed_at__isnull=True).exists():
+        return
+    this_round.status = Round.Status.FINISHED
+    this_round.save(update_fields=["status"])
+    tournament = this_round.tournament
+    final = tournament.format == "knockout" and len(this_round.report.get("bracket", [])) == 1
+    if this_round.number >= tournament.rounds or final:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
