@@ -93,16 +93,9 @@ class ClubMergeView(APIView):
         require_director(request, club)
         serializer = MergeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        members = club.members.all()
-        keep = members.filter(pk=serializer.validated_data["keep"]).first()
+        keep = Player.objects.filter(pk=serializer.validated_data["keep"]).first()
         duplicate = Player.objects.filter(pk=serializer.validated_data["duplicate"]).first()
-        if keep is None:
-            raise RuleViolation.at("keep", "Keep a member of this club.")
-        if duplicate is None or not (
-            members.filter(pk=duplicate.pk).exists() or not duplicate.known
-        ):
-            raise RuleViolation.at("duplicate", "Merge a member of this club, or a guest.")
-        player = player_merge(keep=keep, duplicate=duplicate)
+        player = player_merge(club=club, keep=keep, duplicate=duplicate)
         return Response({"id": player.pk, "name": player.name})
 
 

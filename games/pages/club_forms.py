@@ -13,6 +13,7 @@ from django.contrib.auth.password_validation import password_validators_help_tex
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, Player
+from games.names import name_problem, normalise_name
 from games.rules import RuleViolation
 
 from .forms import MAX_NAME_LENGTH
@@ -103,7 +104,7 @@ class MembersForm(forms.Form):
     )
 
     def clean_names(self) -> list[str]:
-        lines = [line.strip() for line in self.cleaned_data["names"].splitlines()]
+        lines = [normalise_name(line) for line in self.cleaned_data["names"].splitlines()]
         names = [line for line in lines if line]
         if not names:
             raise forms.ValidationError(_("Type a name, or several names one a line."))
@@ -111,10 +112,11 @@ class MembersForm(forms.Form):
             raise forms.ValidationError(_("At most %(n)d at once.") % {"n": MAX_LINES})
         problems, seen = [], set()
         for number, name in enumerate(names, start=1):
-            if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+            problem = name_problem(name, max_length=MAX_NAME_LENGTH)
+            if problem:
                 problems.append(
-                    _("Line %(n)d (%(who)s): a name has at most %(max)d letters.")
-                    % {"n": number, "who": name[:MAX_NAME_LENGTH], "max": MAX_NAME_LENGTH}
+                    _("Line %(n)d (%(who)s): %(problem)s")
+                    % {"n": number, "who": name[:MAX_NAME_LENGTH], "problem": problem}
                 )
             elif name.casefold() in seen:
                 problems.append(

@@ -198,7 +198,7 @@ def members_merge(request, slug: str):
     if form.is_valid():
         keep, duplicate = form.players()
         try:
-            player_merge(keep=keep, duplicate=duplicate)
+            player_merge(club=club, keep=keep, duplicate=duplicate)
         except RuleViolation as exc:
             form.add_rule_errors(exc)
         except Conflict as exc:

@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.names import normalise_name
 from games.rules import Game, get_game
 from games.rules.cards import FRENCH_SUITS, LATIN_40_RANKS, LATIN_SUITS
 from games.rules.malilla import VARIANTS
@@ -135,7 +136,9 @@ class MatchSetupForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        players = [data.get(f"player_{s}", "").strip() for s in range(max(self.game.player_counts))]
+        players = [
+            normalise_name(data.get(f"player_{s}", "")) for s in range(max(self.game.player_counts))
+        ]
         while players and not players[-1]:
             players.pop()
         if "" in players:

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Club, RulePreset, Tournament
+from games.names import name_problem, normalise_name
 from games.rules import GAMES, RuleViolation
 from games.rules.presets import BUILTIN_PRESETS
 from games.tournaments.standings import TIE_BREAKS
@@ -186,8 +187,8 @@ class EntrantsForm(forms.Form):
     def clean(self):
         data = super().clean()
         entries: list[Entry] = []
-        player = (data.get("player") or "").strip()
-        partner = (data.get("partner") or "").strip()
+        player = normalise_name(data.get("player") or "")
+        partner = normalise_name(data.get("partner") or "")
         if player or partner:
             if self.pairs and not (player and partner):
                 self.add_error("partner" if player else "player", _("A pair is two players."))
@@ -218,13 +219,13 @@ class EntrantsForm(forms.Form):
         return data
 
     def _line_entry(self, line: str, number: int) -> Entry | None:
-        names = [part.strip() for part in line.split(PAIR_SEPARATOR)]
+        names = [normalise_name(part) for part in line.split(PAIR_SEPARATOR)]
         probe = Entry(names[0], None, "several", number)
-        if any(len(n) > MAX_NAME_LENGTH or not n.isprintable() for n in names):
-            self.add_error(
-                "several",
-                probe.refusal(_("A name has at most %(n)d letters.") % {"n": MAX_NAME_LENGTH}),
-            )
+        problem = next(
+            filter(None, (name_problem(n, max_length=MAX_NAME_LENGTH) for n in names if n)), None
+        )
+        if problem:
+            self.add_error("several", probe.refusal(problem))
             return None
         if self.pairs:
             if len(names) != 2 or not all(names):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -9,16 +10,26 @@ from django.db.models import Q
 from django.utils.text import slugify
 
 from games.models import Club, Entrant, Player, Seat
+from games.names import clean_name, normalise_name
 from games.rules import RuleViolation
 
 from .errors import Conflict
+from .matches import MAX_NAME_LENGTH
+
+CLUB_NAME_LENGTH = 100
 
 
 def club_create(*, name: str, director: Any, slug: str = "") -> Club:
-    name = name.strip()
-    if not name:
-        raise RuleViolation.at("name", "Give the club a name.")
+    try:
+        name = clean_name(name, max_length=CLUB_NAME_LENGTH, empty="Give the club a name.")
+    except ValueError as exc:
+        raise RuleViolation.at("name", str(exc)) from None
+    given = slug
     slug = slugify(slug or name)[:60]
+    if not slug and not given:
+        # A name in another script (Persian, Japanese) makes no ASCII slug: the club's address
+        # gets a short random one instead, which its directors may replace by giving a slug.
+        slug = f"club-{secrets.token_hex(3)}"
     if not slug:
         raise RuleViolation.at("slug", "Give the club a short name made of letters or digits.")
     try:
@@ -31,19 +42,32 @@ def club_create(*, name: str, director: Any, slug: str = "") -> Club:
 
 
 def club_member_add(*, club: Club, name: str | None = None, player_id: int | None = None) -> Player:
-    """Adds a known player to the club: an existing one by id, or a new one by name."""
+    """Adds a known player to the club: a new one by name, or by id one of its own members or a
+    guest who sat at one of its tournaments' tables (other clubs' members and strangers' guests
+    are not the club's to take)."""
     with transaction.atomic():
         if player_id is not None:
             player = Player.objects.filter(pk=player_id).first()
-            if player is None:
-                raise RuleViolation.at("id", f"There is no player {player_id}.")
+            ours = player is not None and (
+                club.members.filter(pk=player.pk).exists()
+                or (not player.known and _guest_of(club, player))
+            )
+            if not ours:
+                raise RuleViolation.at(
+                    "id",
+                    f"Player {player_id} is neither a member of {club.name} nor a guest of its "
+                    "events: add them by name.",
+                )
             if not player.known:
                 player.known = True
                 player.save(update_fields=["known"])
         else:
-            name = (name or "").strip()
-            if not name or not name.isprintable():
-                raise RuleViolation.at("name", "Enter the member's name.")
+            try:
+                name = clean_name(
+                    name, max_length=MAX_NAME_LENGTH, empty="Enter the member's name."
+                )
+            except ValueError as exc:
+                raise RuleViolation.at("name", str(exc)) from None
             player = Player.objects.create(name=name, known=True)
         club.members.add(player)
     return player
@@ -56,10 +80,10 @@ def club_members_add_many(*, club: Club, names: list[str]) -> list[Player]:
     taken = {n.casefold() for n in club.members.values_list("name", flat=True)}
     seen: set[str] = set()
     for line, name in enumerate(names, start=1):
-        folded = name.strip().casefold()
+        folded = normalise_name(name).casefold()
         if folded in taken or folded in seen:
             raise RuleViolation.at(
-                "names", f"Line {line} ({name.strip()}): already a member of {club.name}."
+                "names", f"Line {line} ({normalise_name(name)}): already a member of {club.name}."
             )
         seen.add(folded)
     added = []
@@ -67,8 +91,9 @@ def club_members_add_many(*, club: Club, names: list[str]) -> list[Player]:
         for line, name in enumerate(names, start=1):
             try:
                 added.append(club_member_add(club=club, name=name))
-            except RuleViolation:
-                raise RuleViolation.at("names", f"Line {line}: enter the member's name.") from None
+            except RuleViolation as exc:
+                reason = next(iter(exc.errors.values()), ["enter the member's name."])[0]
+                raise RuleViolation.at("names", f"Line {line}: {reason}") from None
     return added
 
 
@@ -76,11 +101,46 @@ def club_director_add(*, club: Club, user: Any) -> None:
     club.directors.add(user)
 
 
-def player_merge(*, keep: Player, duplicate: Player) -> Player:
-    """Two records of the same person become one: seats, clubs and the account move to ``keep``.
-    Refused when both sat in one match, since a match cannot seat a person twice."""
+def _guest_of(club: Club, player: Player) -> bool:
+    """The player sat at a table of one of the club's tournaments."""
+    return Seat.objects.filter(player=player, match__table__round__tournament__club=club).exists()
+
+
+def check_merge(*, club: Club, keep: Player | None, duplicate: Player | None) -> None:
+    """A club merges only records it owns: ``keep`` is one of its members; ``duplicate`` is one
+    of its members who belongs to no other club, or a guest who sat at one of its tournaments'
+    tables. Anybody else's guests and members are not the club's to rename or delete."""
+    if keep is None or not club.members.filter(pk=keep.pk).exists():
+        raise RuleViolation.at("keep", f"Keep a member of {club.name}.")
+    if duplicate is None:
+        raise RuleViolation.at(
+            "duplicate", f"Merge a member of {club.name}, or a guest of its events."
+        )
     if keep.pk == duplicate.pk:
         raise RuleViolation.at("duplicate", "A player cannot be merged with themselves.")
+    if duplicate.known:
+        if not club.members.filter(pk=duplicate.pk).exists():
+            raise RuleViolation.at(
+                "duplicate", f"Merge a member of {club.name}, or a guest of its events."
+            )
+        if duplicate.clubs.exclude(pk=club.pk).exists():
+            raise RuleViolation.at(
+                "duplicate",
+                f"{duplicate.name} is also a member of another club: only a record that belongs "
+                f"to {club.name} alone can be merged.",
+            )
+        return
+    if not _guest_of(club, duplicate):
+        raise RuleViolation.at(
+            "duplicate", f"Merge a member of {club.name}, or a guest of its events."
+        )
+
+
+def player_merge(*, club: Club, keep: Player | None, duplicate: Player | None) -> Player:
+    """Two records of the same person become one: seats, clubs and the account move to ``keep``.
+    Refused when both sat in one match, since a match cannot seat a person twice, and for any
+    record the club does not own (``check_merge``)."""
+    check_merge(club=club, keep=keep, duplicate=duplicate)
     with transaction.atomic():
         shared = Seat.objects.filter(
             player=keep, match__in=Seat.objects.filter(player=duplicate).values("match")

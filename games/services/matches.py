@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from games.models import Deal, Match, Player, Seat
+from games.names import name_problem, normalise_name
 from games.rules import Errors, Game, RuleViolation, UnknownGame, fold, get_game
 
 from .presets import preset_find
@@ -56,15 +57,10 @@ def _resolve_players(players: Sequence[str | int], errors: Errors) -> list[Playe
                 continue
             name, value = player.name, player
         else:
-            name = entry.strip()
-            if not name:
-                errors.add(("players", seat), "Enter a name.")
-                continue
-            if not name.isprintable():
-                errors.add(("players", seat), "A name cannot hold control characters.")
-                continue
-            if len(name) > MAX_NAME_LENGTH:
-                errors.add(("players", seat), f"A name has at most {MAX_NAME_LENGTH} characters.")
+            name = normalise_name(entry)
+            problem = name_problem(name, max_length=MAX_NAME_LENGTH)
+            if problem:
+                errors.add(("players", seat), problem)
                 continue
             value = name
         folded = name.casefold()

@@ -10,16 +10,20 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Club, Entrant, Match, Player, Round, Table, Tournament
+from games.names import clean_name
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
 from games.selectors import players_by_unique_name
 from games.tournaments.standings import TIE_BREAKS
 
 from .draws import draw_plan
 from .errors import Conflict
-from .matches import hash_edit_key
+from .matches import MAX_NAME_LENGTH, hash_edit_key
 from .presets import preset_find
 from .standings import PAIRS_FORMATS
 from .table_keys import keys_for_salt, new_key_salt
+
+TOURNAMENT_NAME_LENGTH = 120
+NAME_IT = "Give the tournament a name."
 
 
 def is_director(club: Club, user: Any) -> bool:
@@ -68,8 +72,10 @@ def tournament_create(
     _check_tie_breaks(errors, format, tie_breaks)
     if format == "knockout" and round_kind == "deals":
         errors.add("round_kind", "A knockout match needs a winner: a round is a game or a match.")
-    if not name.strip():
-        errors.add("name", "Give the tournament a name.")
+    try:
+        name = clean_name(name, max_length=TOURNAMENT_NAME_LENGTH, empty=NAME_IT)
+    except ValueError as exc:
+        errors.add("name", str(exc))
     size = table_size or engine.Options().players
     if size not in engine.player_counts:
         errors.add("table_size", engine.check_players(size) or "")
@@ -88,7 +94,7 @@ def tournament_create(
     options = engine.resolve_options(rules or {}, players=size)
     return Tournament.objects.create(
         club=club,
-        name=name.strip(),
+        name=name,
         game=engine.slug,
         rules=engine.options_to_data(options),
         preset=preset_name,
@@ -134,8 +140,11 @@ def tournament_update(
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         drawn = tournament.round_set.count()
-        if name is not None and not name.strip():
-            errors.add("name", "Give the tournament a name.")
+        if name is not None:
+            try:
+                name = clean_name(name, max_length=TOURNAMENT_NAME_LENGTH, empty=NAME_IT)
+            except ValueError as exc:
+                errors.add("name", str(exc))
         if rounds is not None and rounds < 1:
             errors.add("rounds", "A tournament has at least one round.")
         elif rounds is not None and rounds < drawn:
@@ -146,7 +155,7 @@ def tournament_update(
         errors.raise_if_any()
         changed = []
         if name is not None:
-            tournament.name = name.strip()
+            tournament.name = name
             changed.append("name")
         if rounds is not None and rounds != tournament.rounds:
             tournament.rounds = rounds
@@ -171,15 +180,21 @@ def tournament_update(
     return tournament
 
 
-def _player(*, player_id: int | None, name: str | None, field: str) -> Player:
+def _player(*, club: Club, player_id: int | None, name: str | None, field: str) -> Player:
+    """A player to register: one of the club's own members by id, or a new one by name; other
+    clubs' members and strangers' guests are not the club's to register."""
     if player_id is not None:
-        player = Player.objects.filter(pk=player_id, known=True).first()
+        player = club.members.filter(pk=player_id).first()
         if player is None:
-            raise RuleViolation.at(field, f"There is no known player {player_id}.")
+            raise RuleViolation.at(
+                field,
+                f"{club.name} has no member {player_id}: register its members, or a new name.",
+            )
         return player
-    name = (name or "").strip()
-    if not name or not name.isprintable():
-        raise RuleViolation.at(field, "Enter the player's name.")
+    try:
+        name = clean_name(name, max_length=MAX_NAME_LENGTH, empty="Enter the player's name.")
+    except ValueError as exc:
+        raise RuleViolation.at(field, str(exc)) from None
     return Player.objects.create(name=name, known=True)
 
 
@@ -203,9 +218,12 @@ def entrant_register(
     if pairs and tournament.format == "round_robin" and tournament.status != "registration":
         raise Conflict("A round robin cannot take late arrivals: its rounds are fixed.")
     with transaction.atomic():
-        player = _player(player_id=player_id, name=name, field="player")
+        club = tournament.club
+        player = _player(club=club, player_id=player_id, name=name, field="player")
         partner = (
-            _player(player_id=partner_id, name=partner_name, field="partner") if pairs else None
+            _player(club=club, player_id=partner_id, name=partner_name, field="partner")
+            if pairs
+            else None
         )
         taken = tournament.entrants.filter(player__in=[p for p in (player, partner) if p])
         taken = taken | tournament.entrants.filter(partner__in=[p for p in (player, partner) if p])

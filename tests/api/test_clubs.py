@@ -54,38 +54,59 @@ def test_only_directors_change_a_club(club, django_user_model):
     assert Player.objects.count() == 0
 
 
+def add_member(director, club, name: str) -> dict:
+    reply = director.post(f"/api/v1/clubs/{club['slug']}/members/", {"name": name}, format="json")
+    assert reply.status_code == 201
+    return reply.json()
+
+
 def test_merging_two_records_of_one_person_moves_their_matches(director, club):
-    anna = director.post(
-        f"/api/v1/clubs/{club['slug']}/members/", {"name": "Anna"}, format="json"
-    ).json()
-    guest = match_create(game="marafon", players=["Anna B.", "B", "C", "D"]).match
-    guest_anna = guest.seats.get(number=0).player
+    anna = add_member(director, club, "Anna")
+    anna_again = add_member(director, club, "Anna B.")
+    played = match_create(game="marafon", players=[anna_again["id"], "B", "C", "D"]).match
 
     response = director.post(
         f"/api/v1/clubs/{club['slug']}/members/merge/",
-        {"keep": anna["id"], "duplicate": guest_anna.pk},
+        {"keep": anna["id"], "duplicate": anna_again["id"]},
         format="json",
     )
 
     assert response.status_code == 200
-    assert Seat.objects.get(match=guest, number=0).player_id == anna["id"]
-    assert not Player.objects.filter(pk=guest_anna.pk).exists()
+    assert Seat.objects.get(match=played, number=0).player_id == anna["id"]
+    assert not Player.objects.filter(pk=anna_again["id"]).exists()
+
+
+def test_a_club_cannot_take_over_a_strangers_guest(director, club):
+    anna = add_member(director, club, "Anna")
+    strangers = match_create(game="marafon", players=["Anna B.", "B", "C", "D"]).match
+    guest = strangers.seats.get(number=0).player
+
+    merged = director.post(
+        f"/api/v1/clubs/{club['slug']}/members/merge/",
+        {"keep": anna["id"], "duplicate": guest.pk},
+        format="json",
+    )
+    taken = director.post(f"/api/v1/clubs/{club['slug']}/members/", {"id": guest.pk}, format="json")
+
+    assert merged.status_code == 400 and "duplicate" in merged.json()
+    assert taken.status_code == 400 and "id" in taken.json()
+    assert Seat.objects.get(match=strangers, number=0).player_id == guest.pk
+    guest.refresh_from_db()
+    assert guest.name == "Anna B." and guest.known is False
 
 
 def test_two_people_of_one_match_cannot_be_merged(director, club):
-    match = match_create(game="marafon", players=["A", "B", "C", "D"]).match
-    first, second = (match.seats.get(number=n).player for n in (0, 1))
-    kept = director.post(f"/api/v1/clubs/{club['slug']}/members/", {"id": first.pk}, format="json")
-    assert kept.status_code == 201
+    first, second = add_member(director, club, "A"), add_member(director, club, "B")
+    match_create(game="marafon", players=[first["id"], second["id"], "C", "D"])
 
     response = director.post(
         f"/api/v1/clubs/{club['slug']}/members/merge/",
-        {"keep": first.pk, "duplicate": second.pk},
+        {"keep": first["id"], "duplicate": second["id"]},
         format="json",
     )
 
     assert response.status_code == 409
-    assert Player.objects.filter(pk=second.pk).exists()
+    assert Player.objects.filter(pk=second["id"]).exists()
 
 
 def test_club_house_rules_are_kept_by_its_directors(director, club, django_user_model):
@@ -151,3 +172,39 @@ def test_merging_moves_a_tournament_registration_and_refuses_two_entrants(direct
     assert refused.status_code == 409
     assert "registered in Drive" in str(refused.json())
     assert Player.objects.filter(pk=bram["player"]).exists()
+
+
+def test_an_event_registers_only_its_own_clubs_members_or_new_names(director, club):
+    other_director = APIClient()
+    from django.contrib.auth import get_user_model
+
+    other_director.force_authenticate(
+        get_user_model().objects.create_user("anker", password="pw-x-1234")
+    )
+    other_director.post("/api/v1/clubs/", {"name": "Het Anker"}, format="json")
+    theirs = other_director.post(
+        "/api/v1/clubs/het-anker/members/", {"name": "Eva"}, format="json"
+    ).json()
+    ours = add_member(director, club, "Anna")
+    event = director.post(
+        "/api/v1/tournaments/",
+        {
+            "club": club["slug"],
+            "name": "Drive",
+            "game": "rikken",
+            "format": "individual",
+            "rounds": 1,
+            "round_kind": "deals",
+            "deals_per_round": 4,
+        },
+        format="json",
+    ).json()
+    entrants = f"/api/v1/tournaments/{event['id']}/entrants/"
+
+    stolen = director.post(entrants, {"player": theirs["id"]}, format="json")
+    own = director.post(entrants, {"player": ours["id"]}, format="json")
+
+    assert stolen.status_code == 400 and "player" in stolen.json()
+    assert own.status_code == 201
+    assert [e["player"] for e in director.get(entrants).json()] == [ours["id"]]
+    assert not Player.objects.get(pk=theirs["id"]).clubs.filter(slug=club["slug"]).exists()

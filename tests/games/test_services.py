@@ -150,6 +150,6 @@ def test_several_members_are_added_all_or_none(django_user_model):
         club_members_add_many(club=club, names=["Dirk", " "])
 
     assert "Line 2 (anna): already a member of De Zwaan." in str(twice.value.errors)
-    assert "Line 2: enter the member's name." in str(blank.value.errors)
+    assert "Line 2: Enter the member's name." in str(blank.value.errors)
     assert sorted(club.members.values_list("name", flat=True)) == ["Anna", "Bram"]
     assert not Player.objects.filter(name__in=["Cor", "Dirk"]).exists()
