@@ -1,5 +1,11 @@
 """``Idempotency-Key`` on every POST: the first answer is stored in the same transaction as what
-the request created; a retry with the same body gets it again, another body gets 422."""
+the request created; a retry with the same body gets it again, another body gets 422.
+
+A stored answer belongs to its caller: the signed-in user, or for a match's and a table's writes
+the edit key or table key used. Another caller sending the same key finds nothing stored, so
+their request runs (and is checked) as a new one: a replay never serves an answer to a caller
+who could not have made the original request. An anonymous caller with neither has no identity,
+so the key itself is the secret: it must be at least 22 characters (a UUID in base64)."""
 
 from __future__ import annotations
 
@@ -12,12 +18,27 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from games.selectors import idempotency_lookup
-from games.services import idempotency_claim, idempotency_complete
+from games.services import (
+    IdempotencyKey,
+    idempotency_claim,
+    idempotency_complete,
+    idempotency_unseal,
+)
 
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 KEPT_HEADERS = ("ETag", "Location")
 MAX_KEY_LENGTH = 255
+MIN_ANONYMOUS_KEY_LENGTH = 22
+# The credentials that make a caller someone, besides a signed-in user.
+CALLER_HEADERS = ("X-Edit-Key", "X-Table-Key")
+DESCRIPTION = (
+    "A retry with the same key and body returns the first answer (kept 24 hours); the same key "
+    "with another body is a 422. An answer is kept for its caller only: the signed-in user, or "
+    "the X-Edit-Key or X-Table-Key sent. An anonymous caller with none of these must send a key "
+    f"of at least {MIN_ANONYMOUS_KEY_LENGTH} characters (a UUID in base64), since the key alone "
+    "is then what proves a retry comes from the same client."
+)
 
 
 class _Refused(Exception):
@@ -32,13 +53,39 @@ def fingerprint(data) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
 
 
-def _replay(record, request_fingerprint: str) -> Response:
+def caller_of(request) -> str:
+    """Who is asking, as far as this request proves it; empty for nobody in particular."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    for header in CALLER_HEADERS:
+        value = request.headers.get(header)
+        if value:
+            return f"{header}:{value}"
+    return ""
+
+
+def _key_refusal(key: str, caller: str) -> Response | None:
+    if not key.strip() or len(key) > MAX_KEY_LENGTH:
+        message = f"Use a key of 1 to {MAX_KEY_LENGTH} characters."
+    elif not caller and len(key) < MIN_ANONYMOUS_KEY_LENGTH:
+        message = (
+            f"Without an account or an edit key, the key is what proves a retry is yours: use at "
+            f"least {MIN_ANONYMOUS_KEY_LENGTH} random characters (a UUID in base64)."
+        )
+    else:
+        return None
+    return Response({HEADER: [message]}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _replay(record, key: IdempotencyKey, request_fingerprint: str) -> Response:
     if record.fingerprint != request_fingerprint:
         return Response(
             {"detail": f"This {HEADER} was already used with a different request body."},
             status=status.HTTP_422_UNPROCESSABLE_ENTITY,
         )
-    response = Response(record.body, status=record.status, headers=record.headers)
+    body = idempotency_unseal(record=record, key=key)
+    response = Response(body, status=record.status, headers=record.headers)
     response[REPLAYED_HEADER] = "true"
     return response
 
@@ -48,19 +95,19 @@ def idempotent(handler):
 
     @wraps(handler)
     def wrapper(view, request, *args, **kwargs):
-        key = request.headers.get(HEADER)
-        if key is None:
+        raw = request.headers.get(HEADER)
+        if raw is None:
             return handler(view, request, *args, **kwargs)
-        if not key.strip() or len(key) > MAX_KEY_LENGTH:
-            return Response(
-                {HEADER: [f"Use a key of 1 to {MAX_KEY_LENGTH} characters."]},
-                status=status.HTTP_400_BAD_REQUEST,
-            )
-        scope = f"{request.method} {request.path}"
+        caller = caller_of(request)
+        refusal = _key_refusal(raw, caller)
+        if refusal is not None:
+            return refusal
+        key = IdempotencyKey(raw=raw, caller=caller)
+        scope = f"{request.method} {request.path}"[:300]
         request_fingerprint = fingerprint(request.data)
-        record = idempotency_lookup(scope=scope, key=key)
+        record = idempotency_lookup(scope=scope, key_digest=key.digest)
         if record is not None and record.status is not None:
-            return _replay(record, request_fingerprint)
+            return _replay(record, key, request_fingerprint)
         try:
             with transaction.atomic():
                 record = idempotency_claim(scope=scope, key=key, fingerprint=request_fingerprint)
@@ -70,6 +117,7 @@ def idempotent(handler):
                         raise _Refused(response)
                     idempotency_complete(
                         record=record,
+                        key=key,
                         status=response.status_code,
                         body=response.data,
                         headers={h: response[h] for h in KEPT_HEADERS if h in response},
@@ -78,12 +126,12 @@ def idempotent(handler):
         except _Refused as refused:
             return refused.response
         # Another request with this key committed first (we waited for it on the unique index).
-        record = idempotency_lookup(scope=scope, key=key)
+        record = idempotency_lookup(scope=scope, key_digest=key.digest)
         if record is None or record.status is None:
             return Response(
                 {"detail": "A request with this key is still being processed."},
                 status=status.HTTP_409_CONFLICT,
             )
-        return _replay(record, request_fingerprint)
+        return _replay(record, key, request_fingerprint)
 
     return wrapper

@@ -90,8 +90,10 @@ class DealAdmin(admin.ModelAdmin):
 
 @admin.register(IdempotencyRecord)
 class IdempotencyRecordAdmin(admin.ModelAdmin):
-    list_display = ["scope", "key", "status", "created_at"]
-    readonly_fields = ["scope", "key", "fingerprint", "status", "body", "headers", "created_at"]
+    # The answer itself is sealed for its caller: the admin shows that there was one, not it.
+    list_display = ["scope", "status", "created_at"]
+    readonly_fields = ["scope", "key_digest", "fingerprint", "status", "headers", "created_at"]
+    exclude = ["sealed_body"]
 
 
 @admin.register(RulePreset)

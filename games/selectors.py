@@ -32,8 +32,8 @@ def matches_visible_to(user, public_ids: list[str] | None = None) -> QuerySet[Ma
     ).order_by("-updated_at", "-id")
 
 
-def idempotency_lookup(*, scope: str, key: str) -> IdempotencyRecord | None:
-    return IdempotencyRecord.objects.filter(scope=scope, key=key).first()
+def idempotency_lookup(*, scope: str, key_digest: str) -> IdempotencyRecord | None:
+    return IdempotencyRecord.objects.filter(scope=scope, key_digest=key_digest).first()
 
 
 def matches_by_ids(public_ids: list[str]) -> list[Match]:

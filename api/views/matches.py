@@ -6,7 +6,7 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.idempotency import idempotent
+from api.idempotency import DESCRIPTION, idempotent
 from api.serializers.matches import (
     MatchCreatedSerializer,
     MatchCreateSerializer,
@@ -21,7 +21,7 @@ IDEMPOTENCY_PARAMETER = OpenApiParameter(
     "Idempotency-Key",
     str,
     OpenApiParameter.HEADER,
-    description="A retry with the same key and body returns the first answer.",
+    description=DESCRIPTION,
 )
 
 

@@ -1,4 +1,3 @@
-import csv
 from typing import Any
 
 from django.db.models import Count
@@ -26,6 +25,7 @@ from api.serializers.tournaments import (
     TournamentSummarySerializer,
     TournamentUpdateSerializer,
 )
+from api.spreadsheets import SafeWriter
 from games.models import Club, Correction, Entrant, Tournament
 from games.rules import RuleViolation
 from games.selectors import entrant_names, tournament_results
@@ -253,7 +253,7 @@ class StandingsView(APIView):
 def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
+    return response, SafeWriter(response)
 
 
 def standings_csv(tournament: Tournament) -> HttpResponse:

@@ -9,13 +9,19 @@ from .clubs import (
 )
 from .deals import deal_record, deal_replace, deal_undo
 from .errors import Conflict, NotFound, Refused, ServiceError, StaleVersion
-from .idempotency import idempotency_claim, idempotency_complete
+from .idempotency import (
+    IdempotencyKey,
+    idempotency_claim,
+    idempotency_complete,
+    idempotency_unseal,
+)
 from .matches import CreatedMatch, edit_key_matches, match_create, match_recompute
 from .presets import PresetRules, check_preset_rules, preset_create, preset_delete, preset_find
 
 __all__ = [
     "Conflict",
     "CreatedMatch",
+    "IdempotencyKey",
     "NotFound",
     "PresetRules",
     "Refused",
@@ -32,6 +38,7 @@ __all__ = [
     "edit_key_matches",
     "idempotency_claim",
     "idempotency_complete",
+    "idempotency_unseal",
     "match_create",
     "match_recompute",
     "player_merge",

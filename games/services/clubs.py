@@ -26,7 +26,7 @@ def club_create(*, name: str, director: Any, slug: str = "") -> Club:
         raise RuleViolation.at("name", str(exc)) from None
     given = slug
     slug = slugify(slug or name)[:60]
-    if not slug and not given:
+    if not slug and not given and any(char.isalpha() for char in name):
         # A name in another script (Persian, Japanese) makes no ASCII slug: the club's address
         # gets a short random one instead, which its directors may replace by giving a slug.
         slug = f"club-{secrets.token_hex(3)}"

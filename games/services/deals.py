@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.models import Correction, Deal, Match, Table
 from games.rules import MatchOver, RuleViolation, fold
@@ -105,9 +106,11 @@ def deal_replace(
         before = target.input
         target.input = raw
         changed = []
+        now = timezone.now()
         for deal, step in zip(deals, steps, strict=True):
             if deal is target or deal.outcome != step.outcome:
                 deal.outcome = step.outcome
+                deal.updated_at = now  # bulk_update does not apply auto_now
                 changed.append(deal)
         Deal.objects.bulk_update(changed, ["input", "outcome", "updated_at"])
         save_state(match, engine, state)

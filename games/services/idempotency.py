@@ -1,29 +1,75 @@
 """Idempotency keys: the record is inserted first, inside the caller's transaction, so that a
-concurrent request with the same key waits on the unique index and then finds the answer."""
+concurrent request with the same key waits on the unique index and then finds the answer.
+
+A record is found only by the caller who made it (``IdempotencyKey`` digests the raw key with
+the caller's identity), and its answer is sealed with Fernet under a key derived from the raw
+Idempotency-Key, the caller and ``SECRET_KEY``: a database dump shows no edit key."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
 from typing import Any
 
+from cryptography.fernet import Fernet, InvalidToken
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from games.models import IdempotencyRecord
 
 
-def idempotency_claim(*, scope: str, key: str, fingerprint: str) -> IdempotencyRecord | None:
+@dataclass(frozen=True)
+class IdempotencyKey:
+    """A raw Idempotency-Key as sent by one caller (``caller``: who they are, e.g. the
+    signed-in user or a hash of the edit key they used; empty for an anonymous caller)."""
+
+    raw: str
+    caller: str
+
+    def _material(self, purpose: str) -> bytes:
+        message = f"scorekeeper.idempotency.{purpose}:{self.caller}\n{self.raw}".encode()
+        return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).digest()
+
+    @property
+    def digest(self) -> str:
+        return self._material("lookup").hex()
+
+    def fernet(self) -> Fernet:
+        return Fernet(base64.urlsafe_b64encode(self._material("seal")))
+
+
+def idempotency_claim(
+    *, scope: str, key: IdempotencyKey, fingerprint: str
+) -> IdempotencyRecord | None:
     """The new record, or None when another request holds (or held) the same key. Must run
     inside a transaction that also writes what the request creates."""
     try:
         with transaction.atomic():
-            return IdempotencyRecord.objects.create(scope=scope, key=key, fingerprint=fingerprint)
+            return IdempotencyRecord.objects.create(
+                scope=scope, key_digest=key.digest, fingerprint=fingerprint
+            )
     except IntegrityError:
         return None
 
 
 def idempotency_complete(
-    *, record: IdempotencyRecord, status: int, body: Any, headers: dict[str, str]
+    *, record: IdempotencyRecord, key: IdempotencyKey, status: int, body: Any, headers: dict
 ) -> None:
     record.status = status
-    record.body = body
+    plain = json.dumps(body, separators=(",", ":"), default=str).encode()
+    record.sealed_body = key.fernet().encrypt(plain).decode()
     record.headers = headers
-    record.save(update_fields=["status", "body", "headers"])
+    record.save(update_fields=["status", "sealed_body", "headers"])
+
+
+def idempotency_unseal(*, record: IdempotencyRecord, key: IdempotencyKey) -> Any:
+    """The stored answer; None if it cannot be opened (``SECRET_KEY`` changed since)."""
+    if not record.sealed_body:
+        return None
+    try:
+        return json.loads(key.fernet().decrypt(record.sealed_body.encode()))
+    except InvalidToken:
+        return None

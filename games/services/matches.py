@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.models import Deal, Match, Player, Seat
 from games.names import name_problem, normalise_name
@@ -141,8 +142,11 @@ def match_recompute(*, match_id: int) -> Match:
         engine, options = engine_for(match)
         state, steps = fold(engine, options, match.setup, [d.input for d in deals])
         changed = [d for d, step in zip(deals, steps, strict=True) if d.outcome != step.outcome]
+        now = timezone.now()
         for deal, step in zip(deals, steps, strict=True):
             deal.outcome = step.outcome
+        for deal in changed:
+            deal.updated_at = now  # bulk_update does not apply auto_now
         Deal.objects.bulk_update(changed, ["outcome", "updated_at"])
         state_data = engine.state_to_data(state)
         if changed or state_data != match.state:

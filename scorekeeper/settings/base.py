@@ -7,6 +7,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from scorekeeper.logfilters import install as redact_every_log_record
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 DATA_DIR = Path(os.environ.get("SCOREKEEPER_DATA_DIR", BASE_DIR / "data"))
 
@@ -177,9 +179,18 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+redact_every_log_record()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Keys travel in links and headers: no log line may show one.
+    "filters": {"redact_secrets": {"()": "scorekeeper.logfilters.RedactSecrets"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]},
+    },
+    "loggers": {
+        # runserver's request lines, otherwise written by Django's own unfiltered handler.
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
