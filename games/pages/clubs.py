@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.models import Club, RulePreset
 from games.rules import RuleViolation
@@ -45,7 +45,7 @@ def _next_url(request) -> str:
     return reverse("pages:director")
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def sign_up(request):
     if request.user.is_authenticated:
         return redirect(_next_url(request))
@@ -147,7 +147,7 @@ def _refused(request, club: Club, **forms) -> Any:
 
 
 @login_required
-@require_GET
+@require_safe
 def club_page(request, slug: str):
     club = _directed_club(request, slug)
     return render(request, "clubs/club.html", _club_context(club))

@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.models import Round, Table
 from games.rules import GAMES, RuleViolation
@@ -24,7 +24,7 @@ from .views import _messages, get_match, qr_svg
 
 
 @login_required
-@require_GET
+@require_safe
 def table_cards(request, public_id: str, number: int):
     """A card for every table of a round, to print and cut in two: the scoring half (its
     players in seat order and the link that enters the deals) for one side, the confirmation
@@ -90,7 +90,7 @@ def _table_of(match) -> Table:
     return table
 
 
-@require_GET
+@require_safe
 def confirm_link(request, public_id: str, confirm_key: str):
     """The confirmation half's link: this phone may now confirm or dispute the result. The
     key goes into the session, and the page it leads to carries no key in its address."""

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.models import Club, Entrant, Round, Table, Tournament
 from games.rules import GAMES, RuleViolation
@@ -111,7 +111,7 @@ def tournament_version(tournament_id: int) -> str:
 # --- public pages ------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def tournament_list(request):
     tournaments = Tournament.objects.select_related("club").annotate(
         entrant_count=Count("entrants")
@@ -154,13 +154,13 @@ def _live_context(request, tournament: Tournament) -> dict[str, Any]:
     }
 
 
-@require_GET
+@require_safe
 def tournament_page(request, public_id: str):
     tournament = _public_tournament(public_id)
     return render(request, "tournaments/public.html", _live_context(request, tournament))
 
 
-@require_GET
+@require_safe
 def tournament_live(request, public_id: str):
     """The projector view: the same as the public page in large type, following by itself."""
     tournament = _public_tournament(public_id)
@@ -173,7 +173,7 @@ def tournament_live(request, public_id: str):
     return render(request, "tournaments/live.html", context)
 
 
-@require_GET
+@require_safe
 def tournament_version_view(request, public_id: str):
     tournament_id = (
         Tournament.objects.filter(public_id=public_id).values_list("pk", flat=True).first()
@@ -183,7 +183,7 @@ def tournament_version_view(request, public_id: str):
     return JsonResponse({"version": tournament_version(tournament_id)})
 
 
-@require_GET
+@require_safe
 def tournament_results(request, public_id: str):
     tournament = _public_tournament(public_id)
     names = entrant_names(tournament)
@@ -230,14 +230,14 @@ def director_home_context(user, club_form=None) -> dict[str, Any]:
 
 
 @login_required
-@require_GET
+@require_safe
 def director_home(request):
     context = director_home_context(request.user)
     return render(request, "tournaments/director_home.html", context)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def tournament_new(request):
     clubs = Club.objects.filter(directors=request.user)
     first = clubs.first()
@@ -328,7 +328,7 @@ def _director_context(request, tournament: Tournament, form=None) -> dict[str, A
 
 
 @login_required
-@require_GET
+@require_safe
 def director_tournament(request, public_id: str):
     tournament = _directed_tournament(request, public_id)
     return render(request, "tournaments/director.html", _director_context(request, tournament))

@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import selectors
 from games.models import Player
@@ -49,13 +49,13 @@ def qr_svg(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff")
 
 
-@require_GET
+@require_safe
 def home(request):
     held = selectors.matches_visible_to(request.user, held_match_ids(request))[:20]
     return render(request, "home.html", {"games": GAMES.values(), "matches": held})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_new(request, game: str):
     engine = GAMES.get(game)
     if engine is None:
@@ -132,7 +132,7 @@ def _messages(value: Any):
         yield str(value)
 
 
-@require_GET
+@require_safe
 def match_edit_link(request, public_id: str, edit_key: str):
     """The edit link: opening it on a phone lets that phone score the match."""
     match = get_match(public_id)
@@ -216,13 +216,13 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
     return context
 
 
-@require_GET
+@require_safe
 def match_page(request, public_id: str):
     match = get_match(public_id)
     return render(request, "games/match.html", _match_context(request, match))
 
 
-@require_GET
+@require_safe
 def match_version(request, public_id: str):
     """What the share page polls to notice a change."""
     match = selectors.match_version(public_id)
@@ -263,7 +263,7 @@ def _int(value) -> int | None:
         return None
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_edit(request, public_id: str, number: int):
     match = get_match(public_id)
     if not can_score(request, match):
@@ -354,7 +354,7 @@ def _initial(game: str, raw: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_undo_page(request, public_id: str, number: int):
     match = get_match(public_id)
     if not can_score(request, match):
@@ -382,7 +382,7 @@ def deal_undo_page(request, public_id: str, number: int):
     )
 
 
-@require_GET
+@require_safe
 def settlement_page(request, public_id: str):
     match = get_match(public_id)
     try:

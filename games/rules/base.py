@@ -230,7 +230,11 @@ def option(
 ) -> Any:
     """A rule option: a dataclass field with its default, its one-line explanation, and the
     values it takes. ``kind`` is the value's type when the default (None: "depends on another
-    option") does not show it; ``parse`` reads values that are more than a scalar."""
+    option") does not show it; ``parse`` reads values that are more than a scalar. A
+    whole-number option without choices states both its bounds: a table can always finish (a
+    target of 10**30 never would), and the message can say what is allowed."""
+    if (kind or type(default)) is int and not choices and (low is None or high is None):
+        raise TypeError(f"A whole-number option needs low and high bounds ({help!r}).")
     return dataclasses.field(
         default=default,
         metadata={
@@ -269,14 +273,8 @@ def _read_option(fld: dataclasses.Field, value: Any, errors: Errors) -> Any:
         return value
     if meta["kind"] is int:
         low, high = meta["low"], meta["high"]
-        if not is_int(value):
-            errors.add(path, "Must be a whole number.")
-            return MISSING
-        if low is not None and value < low:
-            errors.add(path, f"Must be at least {low}.")
-            return MISSING
-        if high is not None and value > high:
-            errors.add(path, f"Must be at most {high}.")
+        if not is_int(value) or not low <= value <= high:
+            errors.add(path, f"{meta['help']} Must be a whole number from {low} to {high}.")
             return MISSING
         return value
     return value

@@ -37,7 +37,7 @@ FIRST_TRUMP = "spades"
 @dataclass(frozen=True, kw_only=True)
 class EtoriOptions:
     players: int = option(4, "Players: 4, or 6 in three teams.", choices=(4, 6))
-    chips: int = option(5, "Chips each team starts with.", low=1)
+    chips: int = option(5, "Chips each team starts with.", low=1, high=100)
     rensho: str = option(
         "ace_of_spades",
         "The rensho: always the ace of spades, or the ace of clubs when spades are trumps.",

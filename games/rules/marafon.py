@@ -49,14 +49,19 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+# Tables play to 21, 31 or 41; 500 leaves room for any house rule while a match still ends.
+MAX_TARGET = 500
+
+
 @dataclass(frozen=True, kw_only=True)
 class MarafonOptions:
-    target: int = option(41, "Points that win a game.", low=1)
+    target: int = option(41, "Points that win a game.", low=1, high=MAX_TARGET)
     bella_target: int | None = option(
         None,
         "Points that win la bella, the third game (the target when not set).",
         kind=int,
         low=1,
+        high=MAX_TARGET,
     )
     match_format: str = option(
         "best_of_three",

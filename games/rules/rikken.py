@@ -52,6 +52,10 @@ SPECIAL_GAMES = ("schuppen_mie", "mie_en", "one_five_eleven", "one_three_five")
 ALL_PASS = ("redeal", "dealer_must_bid", *SPECIAL_GAMES)
 SPECIAL_UNITS = 10  # what a loser of a special game pays, or a winner receives
 QUEEN_UNITS = 5  # mie en: per queen taken
+# A club's own contract table: amounts a table could want, and no more (sums stay exact).
+MAX_UNITS = 1000
+MAX_RANK = 100
+MAX_CONTRACT_NAME = 40
 WINNING_TRICKS = {"one_five_eleven": (1, 5, 11), "one_three_five": (1, 3, 5)}
 
 
@@ -186,8 +190,8 @@ def build_table(entries: Sequence[Any], errors: Errors, path: Path) -> tuple[Con
         known = CATALOGUE.get(slug, {})
         row = {**known, **{k: v for k, v in entry.items() if k != "rank"}}
         name = row.get("name", slug)
-        if not isinstance(name, str):
-            errors.add((*here, "name"), "Must be text.")
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_CONTRACT_NAME:
+            errors.add((*here, "name"), f"Must be text of 1 to {MAX_CONTRACT_NAME} characters.")
         if row.get("side") not in SIDES:
             errors.add((*here, "side"), f"Must be one of {', '.join(SIDES)}.")
         if row.get("trumps") not in TRUMPS:
@@ -204,8 +208,8 @@ def build_table(entries: Sequence[Any], errors: Errors, path: Path) -> tuple[Con
                 (*here, "tricks"), 'Must be {"at_least": n} or {"exactly": n}, n from 0 to 13.'
             )
         for key in ("base", "per_trick"):
-            if not is_int(row.get(key)) or row[key] < 0:
-                errors.add((*here, key), "Must be a whole number of units, 0 or more.")
+            if not is_int(row.get(key)) or not 0 <= row[key] <= MAX_UNITS:
+                errors.add((*here, key), f"Must be a whole number of units from 0 to {MAX_UNITS}.")
         side, trumps = row.get("side"), row.get("trumps")
         if (side == "troela") != (trumps == "partner") and side in SIDES and trumps in TRUMPS:
             errors.add((*here, "trumps"), "In a troela, and only there, the partner names trumps.")
@@ -218,8 +222,8 @@ def build_table(entries: Sequence[Any], errors: Errors, path: Path) -> tuple[Con
                 rank = rows[-1].rank
             else:
                 rank = rows[-1].rank + 1 if rows else 1
-        elif not is_int(rank):
-            errors.add((*here, "rank"), "Must be a whole number.")
+        elif not is_int(rank) or not 1 <= rank <= MAX_RANK:
+            errors.add((*here, "rank"), f"Must be a whole number from 1 to {MAX_RANK}.")
         elif rows and rank < rows[-1].rank:
             errors.add((*here, "rank"), "The table lists contracts lowest first.")
         previous_group = known.get("group")
@@ -271,7 +275,9 @@ class RikkenOptions:
         "pays double), or pays only with fewer than 2 tricks of their own.",
         choices=("always", "never", "under_two_tricks"),
     )
-    all_tricks_bonus: int = option(1, "Extra units for taking all 13 tricks.", low=0)
+    all_tricks_bonus: int = option(
+        1, "Extra units for taking all 13 tricks.", low=0, high=MAX_UNITS
+    )
     all_pass: str = option(
         "redeal",
         "When all pass: the dealer deals again, the dealer must bid, or a special game is played.",

@@ -1,0 +1,47 @@
+"""The API's JSON: refused with a 400 when it nests deeper than any request of ours needs (deep
+nesting costs recursion, and 1,000 levels crash the decoder) or when a string holds a NUL
+character, which PostgreSQL cannot store."""
+
+from __future__ import annotations
+
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.parsers import JSONParser
+
+MAX_DEPTH = 32
+NUL_MESSAGE = "Text cannot hold a NUL character (\\u0000)."
+
+
+def _nul_at(path: tuple) -> ValidationError:
+    """A field-level refusal: the top-level field, and where inside it."""
+    if not path:
+        return ValidationError({"detail": NUL_MESSAGE})
+    inside = "".join(f"[{p}]" for p in path[1:])
+    return ValidationError({str(path[0]): [f"{NUL_MESSAGE[:-1]} at {path[0]}{inside}."]})
+
+
+def check_json(data) -> None:
+    """Walks the parsed body without recursion."""
+    stack = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) >= MAX_DEPTH:
+            raise ParseError(f"The JSON body nests deeper than {MAX_DEPTH} levels.")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in key:
+                    raise _nul_at(path)
+                stack.append((item, (*path, key)))
+        elif isinstance(value, list):
+            stack.extend((item, (*path, index)) for index, item in enumerate(value))
+        elif isinstance(value, str) and "\x00" in value:
+            raise _nul_at(path)
+
+
+class CheckedJSONParser(JSONParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(f"The JSON body nests deeper than {MAX_DEPTH} levels.") from None
+        check_json(data)
+        return data

@@ -1,0 +1,38 @@
+"""Requests that no view can serve are refused before any view runs, with a clear 4xx: a NUL
+byte in the address (PostgreSQL cannot store or compare text holding one) and a body larger
+than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (a JSON 413 on the API, instead of Django's HTML 400)."""
+
+from __future__ import annotations
+
+from urllib.parse import unquote_plus
+
+from django.conf import settings
+from django.http import JsonResponse
+from django.shortcuts import render
+
+API_PREFIX = "/api/"
+
+
+def refusal(request, status: int, message: str):
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse({"detail": message}, status=status)
+    return render(request, "refused.html", {"message": message}, status=status)
+
+
+class RefuseUnreadableRequests:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        query = unquote_plus(request.META.get("QUERY_STRING", ""))
+        if "\x00" in request.path or "\x00" in query:
+            request.path = request.path.replace("\x00", "")
+            return refusal(request, 400, "An address cannot hold a NUL character (%00).")
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return refusal(request, 400, "The Content-Length header is not a number.")
+        if limit is not None and length > limit:
+            return refusal(request, 413, f"The request is too large: at most {limit // 1024} KB.")
+        return self.get_response(request)
