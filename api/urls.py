@@ -1,6 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from api.views.auth import TokenView
 from api.views.clubs import (
     ClubDetailView,
     ClubDirectorView,
@@ -31,6 +32,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path("auth/token/", TokenView.as_view(), name="auth-token"),
     path("matches/", MatchListView.as_view(), name="match-list"),
     path("matches/<str:public_id>/", MatchDetailView.as_view(), name="match-detail"),
     path("matches/<str:public_id>/deals/", DealListView.as_view(), name="deal-list"),

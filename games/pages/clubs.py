@@ -28,6 +28,7 @@ from games.services import (
     player_merge,
 )
 from games.services.tournaments import is_director
+from scorekeeper.throttling import SignUpThrottle, throttle_posts
 
 from .club_forms import ClubForm, DirectorForm, MembersForm, MergeForm, SignUpForm
 from .tournaments import director_home_context, with_game_names
@@ -46,6 +47,7 @@ def _next_url(request) -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@throttle_posts((SignUpThrottle,))
 def sign_up(request):
     if request.user.is_authenticated:
         return redirect(_next_url(request))

@@ -16,6 +16,7 @@ from django.db.models import Count, Sum
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -34,6 +35,7 @@ from games.services.tournaments import (
     tournament_create,
     tournament_update,
 )
+from scorekeeper.throttling import throttle_posts
 
 from .club_forms import ClubForm
 from .tournament_display import (
@@ -51,6 +53,7 @@ from .views import _messages, qr_svg
 MAX_MEMBERS_SUGGESTED = 1000
 
 
+@method_decorator(throttle_posts(), name="dispatch")
 class SignInView(auth_views.LoginView):
     template_name = "registration/login.html"
     next_page = "pages:director"

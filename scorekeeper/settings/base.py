@@ -39,7 +39,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "games",
@@ -122,11 +121,44 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
+# Generous defaults: a whole club room behind one address scores without meeting them.
+THROTTLE_RATES = {
+    "sign_in_account": os.environ.get("THROTTLE_SIGN_IN_ACCOUNT", "10/min"),
+    "sign_in_address": os.environ.get("THROTTLE_SIGN_IN_ADDRESS", "30/min"),
+    "sign_up": os.environ.get("THROTTLE_SIGN_UP", "10/hour"),
+    "write_client": os.environ.get("THROTTLE_WRITE_CLIENT", "240/min"),
+    "write_address": os.environ.get("THROTTLE_WRITE_ADDRESS", "2400/min"),
+}
+
+
+def cache_from_env() -> dict:
+    """The throttles' counts must be shared by every web process: Redis in production
+    (``CACHE_URL``, or the broker's Redis), this process's memory for ``make run``."""
+    url = os.environ.get("CACHE_URL") or os.environ.get("CELERY_BROKER_URL", "")
+    if url.startswith(("redis://", "rediss://")):
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": "scorekeeper",
+        }
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+
+
+CACHES = {"default": cache_from_env()}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "api.tokens.HashedTokenAuthentication",
     ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "scorekeeper.throttling.WriteClientThrottle",
+        "scorekeeper.throttling.WriteAddressThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
+    # How many reverse proxies stand in front (their X-Forwarded-For entries are trusted to
+    # name the client); 0 or unset: the client is REMOTE_ADDR.
+    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")) or None,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",

@@ -147,11 +147,11 @@ def test_writes_need_the_edit_key(marafon):
 
 
 def test_the_signed_in_creator_writes_with_a_token(api_client, django_user_model):
-    from rest_framework.authtoken.models import Token
-
-    user = django_user_model.objects.create_user("anna", password="pw-at-the-table")
-    token = Token.objects.create(user=user)
-    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    django_user_model.objects.create_user("anna", password="pw-at-the-table")
+    token = api_client.post(
+        "/api/v1/auth/token/", {"username": "anna", "password": "pw-at-the-table"}, format="json"
+    ).json()["token"]
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     created = api_client.post(
         "/api/v1/matches/", {"game": "marafon", "players": ["A", "B", "C", "D"]}, format="json"
     ).json()
