@@ -5,16 +5,11 @@ Each answer is a 4xx or a success; the API's refusals are JSON."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
 
-from games.models import Table
-from games.services import club_create, club_member_add, deal_record, match_create
-from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+from tests.routes import fill, make_world, routes
 
 pytestmark = pytest.mark.django_db
 
@@ -22,72 +17,6 @@ DEEP = "[" * 1000 + "]" * 1000
 BIG = b'{"players": "' + b"x" * (10 * 1024 * 1024) + b'"}'
 METHODS = ("get", "head", "post", "put", "patch", "delete")
 NOT_JSON = ("/api/v1/schema/", "/api/v1/docs/", "/api/v1/redoc/")
-
-
-def routes(resolver=None, prefix: str = "") -> list[tuple[str, str]]:
-    """(name, pattern) of every URL the project serves, admin's aside."""
-    found = []
-    for entry in (resolver or get_resolver()).url_patterns:
-        pattern = prefix + str(entry.pattern)
-        if isinstance(entry, URLResolver):
-            if pattern.startswith("admin/"):
-                continue
-            found += routes(entry, pattern)
-        elif isinstance(entry, URLPattern):
-            found.append((entry.name or "", pattern))
-    return found
-
-
-@pytest.fixture
-def world(django_user_model, django_capture_on_commit_callbacks):
-    director = django_user_model.objects.create_user("dir", password="pw-x-1234")
-    club = club_create(name="De Zwaan", director=director)
-    club_member_add(club=club, name="Anna")
-    tournament = tournament_create(
-        club=club,
-        user=director,
-        name="Drive",
-        game="rikken",
-        format="individual",
-        rounds=2,
-        round_kind="deals",
-        deals_per_round=4,
-    )
-    for n in range(4):
-        entrant_register(tournament=tournament, name=f"P{n}")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get()
-    created = match_create(game="marafon", players=["A", "B", "C", "D"])
-    deal_record(match=created.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
-    return {
-        "public_id": created.match.public_id,
-        "tournament": tournament.public_id,
-        "slug": club.slug,
-        "key": "marafon-31",
-        "game": "marafon",
-        "number": "1",
-        "table": "1",
-        "entrant_id": str(tournament.entrants.first().pk),
-        "edit_key": created.edit_key,
-        "confirm_key": table_keys(table).confirmation,
-        "director": director,
-    }
-
-
-def fill(name: str, pattern: str, world: dict) -> str:
-    """The route with real ids, so that a request reaches its view."""
-    tournament_route = name.startswith(("tournament", "entrant", "round", "table-c", "table-d"))
-    tournament_route = tournament_route or name in ("results", "corrections", "director-confirm")
-    tournament_route = tournament_route or name.startswith(("director-t", "tournament-"))
-
-    def value(match: re.Match) -> str:
-        param = match.group(2)
-        if param == "public_id" and (tournament_route or "t/<" in pattern):
-            return world["tournament"]
-        return world[param]
-
-    return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, pattern)
 
 
 def nul_segment(path: str) -> str:
@@ -101,6 +30,11 @@ def assert_answered(response, path: str) -> None:
     api = path.startswith("/api/") and not path.startswith(NOT_JSON)
     if api and response.status_code >= 400 and response.content:
         assert response["Content-Type"].startswith("application/json"), path
+
+
+@pytest.fixture
+def world(django_user_model, django_capture_on_commit_callbacks):
+    return make_world(django_user_model, django_capture_on_commit_callbacks)
 
 
 @pytest.mark.parametrize("signed_in", [False, True])

@@ -14,9 +14,20 @@ if not os.environ.get("DATABASE_URL"):
 
 # WhiteNoise serves the collected static files right after the security middleware.
 MIDDLEWARE = [MIDDLEWARE[0], "whitenoise.middleware.WhiteNoiseMiddleware", *MIDDLEWARE[1:]]  # noqa: F405
+# Behind a proxy that ends TLS, the proxy says the request came over HTTPS.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+# HTTPS only, unless HTTPS=false for a plain-HTTP run on one's own machine: that one switch
+# turns off the redirect, the secure cookies and HSTS together.
+HTTPS = env_bool("HTTPS", True)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 31536000)) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+# Preloading puts the domain into browsers' own lists, which takes months to undo: a club
+# decides that itself (HSTS_PRELOAD=true), so the check that suggests it is silenced.
+SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

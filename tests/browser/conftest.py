@@ -79,10 +79,27 @@ def browser():
 
 
 def new_phone(browser):
-    """A fresh phone: its own cookies (so its own session), 360 x 740."""
+    """A fresh phone: its own cookies (so its own session), 360 x 740. Every message the
+    browser prints about the Content-Security-Policy is kept in ``context.csp_violations``."""
     context = browser.new_context(viewport=VIEWPORT, is_mobile=False)
     context.set_default_timeout(10_000)
+    context.csp_violations = []
+
+    def watch(page):
+        page.on(
+            "console",
+            lambda message: (
+                "Content Security Policy" in message.text
+                and context.csp_violations.append(message.text)
+            ),
+        )
+
+    context.on("page", watch)
     return context
+
+
+def _assert_no_csp_violation(context) -> None:
+    assert context.csp_violations == [], context.csp_violations
 
 
 def _screenshot(page, request, suffix: str = "") -> None:
@@ -101,6 +118,7 @@ def page(browser, live_server, request):
         _screenshot(page, request)
     finally:
         context.close()
+    _assert_no_csp_violation(context)
 
 
 @pytest.fixture
@@ -113,6 +131,7 @@ def other_phone(browser, live_server, request):
         _screenshot(page, request, "-other_phone")
     finally:
         context.close()
+    _assert_no_csp_violation(context)
 
 
 @pytest.fixture
