@@ -1,0 +1,288 @@
+"""Nobody reaches what is not theirs: every write of the API and of the pages, tried with each
+kind of wrong credentials, is refused and stores nothing.
+
+The credentials tried: none; another match's edit key; another table's keys; a table's scoring
+key where confirming is asked (and its confirmation key where scoring is asked); a director of
+another club; and on the pages, a POST without its CSRF token (with the right credentials).
+A route that is added without a place here fails ``test_every_write_is_in_the_matrix``."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import pytest
+from django.db import connection
+from django.test import Client
+from rest_framework.test import APIClient
+
+from games.models import RulePreset, Table
+from games.services import club_create, club_member_add, deal_record, match_create
+from games.services.table_keys import table_keys
+from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+from tests.routes import routes
+
+pytestmark = pytest.mark.django_db
+
+MARAFON_DEAL = {"battezzante": 0, "trump": "cups", "points": [7, 4]}
+RIKKEN_DEAL = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
+PASSWORD = "pw-x-1234"
+
+# Writes anyone may make, since they make something new of the caller's own: a match, a club,
+# their own house rules or token, an account, a settle-up computed and not stored.
+OPEN_API = {"match-list", "club-list", "preset-list", "settlements", "auth-token"}
+OPEN_PAGES = {"new", "login", "logout", "signup", "club-new", "edit-link", "confirm-link"}
+# Routes that only read.
+READ_ONLY = {
+    "schema", "docs", "redoc", "match-detail", "match-settlement", "results", "corrections",
+    "tournament-standings", "club-detail", "home", "match", "version", "settlement",
+    "tournaments", "tournament", "tournament-live", "tournament-version", "tournament-results",
+    "director", "club", "director-tournament", "table-cards",
+}  # fmt: skip
+
+
+@dataclass
+class World:
+    club: object
+    rival_director: object
+    director: object
+    match: object  # a friendly match, with its edit key
+    edit_key: str
+    other_edit_key: str
+    tournament: object
+    table: Table  # table 1, with a deal
+    other_table: Table
+    seated: list
+    preset: RulePreset
+
+
+@pytest.fixture
+def world(django_user_model, django_capture_on_commit_callbacks) -> World:
+    director = django_user_model.objects.create_user("dir", password=PASSWORD)
+    rival = django_user_model.objects.create_user("rival", password=PASSWORD)
+    club = club_create(name="De Zwaan", director=director)
+    club_create(name="Het Anker", director=rival)
+    member = club_member_add(club=club, name="Anna")
+    club_member_add(club=club, name="Anna B.")
+    tournament = tournament_create(
+        club=club, user=director, name="Drive", game="rikken", format="individual",
+        rounds=3, round_kind="deals", deals_per_round=4,
+    )  # fmt: skip
+    entrant_register(tournament=tournament, player_id=member.pk)
+    for n in range(7):
+        entrant_register(tournament=tournament, name=f"P{n}")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_draw_request(tournament=tournament, user=director)
+    table, other_table = Table.objects.select_related("match").order_by("number")
+    deal_record(match=table.match, raw=RIKKEN_DEAL)
+    created = match_create(game="marafon", players=["A", "B", "C", "D"])
+    deal_record(match=created.match, raw=MARAFON_DEAL)
+    other = match_create(game="marafon", players=["E", "F", "G", "H"])
+    preset = RulePreset.objects.create(
+        name="Zwaan", game="rikken", rules={}, owner=director, club=club
+    )
+    return World(
+        club=club,
+        rival_director=rival,
+        director=director,
+        match=created.match,
+        edit_key=created.edit_key,
+        other_edit_key=other.edit_key,
+        tournament=tournament,
+        table=table,
+        other_table=other_table,
+        seated=[s.player.name for s in table.match.seats.order_by("number")],
+        preset=preset,
+    )
+
+
+def api_writes(w: World) -> list[tuple[str, str, str, dict | None, str]]:
+    """(route name, method, path, body, what it writes into)."""
+    m, t = w.match.public_id, w.tournament.public_id
+    table_match = w.table.match.public_id
+    entrant = w.tournament.entrants.first()
+    base = f"/api/v1/tournaments/{t}/"
+    table = f"{base}rounds/1/tables/{w.table.number}/"
+    club = f"/api/v1/clubs/{w.club.slug}/"
+    members = list(w.club.members.order_by("id"))
+    new_event = {
+        "club": w.club.slug, "name": "X", "game": "rikken", "format": "individual",
+        "rounds": 1, "round_kind": "deals", "deals_per_round": 4,
+    }  # fmt: skip
+    return [
+        ("deal-list", "post", f"/api/v1/matches/{m}/deals/", {"trump": "cups", "points": [6, 5]}, "match"),
+        ("deal-detail", "put", f"/api/v1/matches/{m}/deals/1/", {**MARAFON_DEAL, "points": [8, 3]}, "match"),
+        ("deal-detail", "delete", f"/api/v1/matches/{m}/deals/1/", None, "match"),
+        ("deal-list", "post", f"/api/v1/matches/{table_match}/deals/", RIKKEN_DEAL, "table-match"),
+        ("table-confirm", "post", f"{table}confirm/", {"by": w.seated[0]}, "table"),
+        ("table-dispute", "post", f"{table}dispute/", {"by": w.seated[0], "reason": "no"}, "table"),
+        ("tournament-list", "post", "/api/v1/tournaments/", new_event, "club"),
+        ("tournament-detail", "patch", base, {"name": "Renamed"}, "club"),
+        ("entrant-list", "post", f"{base}entrants/", {"name": "Zed"}, "club"),
+        ("entrant-detail", "patch", f"{base}entrants/{entrant.pk}/", {"status": "withdrawn"}, "club"),
+        ("round-list", "post", f"{base}rounds/", {}, "club"),
+        ("round-detail", "delete", f"{base}rounds/1/", None, "club"),
+        ("club-members", "post", f"{club}members/", {"name": "Quinten"}, "club"),
+        ("club-merge", "post", f"{club}members/merge/", {"keep": members[0].pk, "duplicate": members[1].pk}, "club"),
+        ("club-directors", "post", f"{club}directors/", {"username": "rival"}, "club"),
+        ("preset-detail", "delete", f"/api/v1/presets/{w.preset.pk}/", None, "club"),
+    ]  # fmt: skip
+
+
+def page_writes(w: World) -> list[tuple[str, str, dict, str]]:
+    """(route name, path, form data, what it writes into)."""
+    m, t = w.match.public_id, w.tournament.public_id
+    table_match = w.table.match.public_id
+    director = f"/director/t/{t}/"
+    entrant = w.tournament.entrants.first()
+    members = list(w.club.members.order_by("id"))
+    return [
+        ("deal-new", f"/m/{m}/deals/", {"trump": "cups", "points": "6"}, "match"),
+        ("deal-edit", f"/m/{m}/deals/1/edit/", {"trump": "coins", "points": "8"}, "match"),
+        ("deal-undo", f"/m/{m}/deals/1/undo/", {}, "match"),
+        ("deal-new", f"/m/{table_match}/deals/", {"contract": "misere", "declarer": "1", "tricks": "0"}, "table-match"),
+        ("table-confirm", f"/m/{table_match}/confirm/", {"by": w.seated[0]}, "table"),
+        ("table-dispute", f"/m/{table_match}/dispute/", {"by": w.seated[0], "reason": "no"}, "table"),
+        ("tournament-new", "/director/new/", {"club": w.club.pk, "name": "X", "game": "rikken", "format": "individual", "rounds": "1", "round_kind": "deals", "deals_per_round": "4"}, "club"),
+        ("entrants-add", f"{director}entrants/", {"player": "Zed"}, "club"),
+        ("entrant-status", f"{director}entrants/{entrant.pk}/", {"status": "withdrawn"}, "club"),
+        ("round-draw", f"{director}draw/", {}, "club"),
+        ("tournament-rounds", f"{director}rounds/", {"rounds": "5"}, "club"),
+        ("round-take-back", f"{director}rounds/1/take-back/", {}, "club"),
+        ("director-confirm", f"{director}rounds/1/tables/{w.table.number}/confirm/", {}, "club"),
+        ("club-director-add", f"/director/c/{w.club.slug}/directors/", {"username": "rival"}, "club"),
+        ("club-members-add", f"/director/c/{w.club.slug}/members/", {"names": "Quinten"}, "club"),
+        ("club-members-merge", f"/director/c/{w.club.slug}/merge/", {"keep": members[0].pk, "duplicate": members[1].pk}, "club"),
+    ]  # fmt: skip
+
+
+def snapshot() -> str:
+    """A digest of every row of every table (sessions aside: signing in writes one)."""
+    digest = hashlib.sha256()
+    with connection.cursor() as cursor:
+        for name in sorted(connection.introspection.table_names()):
+            if name == "django_session":
+                continue
+            cursor.execute(f'SELECT * FROM "{name}"')  # our own tables' names
+            rows = sorted(repr(row) for row in cursor.fetchall())
+            digest.update(f"{name}:{rows}".encode())
+    return digest.hexdigest()
+
+
+def api_cases(w: World, kind: str) -> dict[str, dict]:
+    """Each wrong credential, as the headers (and the signed-in user) of an API call."""
+    other = table_keys(w.other_table)
+    own = table_keys(w.table)
+    cases = {
+        "no credentials": {},
+        "another match's edit key": {"HTTP_X_EDIT_KEY": w.other_edit_key},
+        "another table's scoring key": {
+            "HTTP_X_EDIT_KEY": other.scoring,
+            "HTTP_X_TABLE_KEY": other.scoring,
+        },
+        "another table's confirmation key": {
+            "HTTP_X_EDIT_KEY": other.confirmation,
+            "HTTP_X_TABLE_KEY": other.confirmation,
+        },
+        "a director of another club": {"user": w.rival_director},
+    }
+    if kind == "table":
+        cases["the scoring key where confirming is asked"] = {
+            "HTTP_X_TABLE_KEY": own.scoring,
+            "HTTP_X_EDIT_KEY": own.scoring,
+        }
+    if kind == "table-match":
+        cases["the confirmation key where scoring is asked"] = {"HTTP_X_EDIT_KEY": own.confirmation}
+    return cases
+
+
+def refused(response) -> bool:
+    if response.status_code == 302:
+        return response["Location"].startswith("/accounts/login/")
+    return response.status_code >= 400
+
+
+def test_every_write_of_the_api_refuses_wrong_credentials_and_stores_nothing(world):
+    crossed = []
+    tried = 0
+    for name, method, path, body, kind in api_writes(world):
+        for case, credentials in api_cases(world, kind).items():
+            credentials = dict(credentials)
+            client = APIClient()
+            user = credentials.pop("user", None)
+            if user is not None:
+                client.force_authenticate(user)
+            before = snapshot()
+            response = getattr(client, method)(path, body, format="json", **credentials)
+            tried += 1
+            if not refused(response) or snapshot() != before:
+                crossed.append((name, method, case, response.status_code))
+    assert crossed == []
+    assert tried >= 16 * 5
+
+
+def page_client(w: World, case: str, kind: str) -> Client | None:
+    """A browser holding the credentials of ``case`` (None: the case does not apply)."""
+    client = Client(enforce_csrf_checks=case == "a POST without its CSRF token")
+    own, other = table_keys(w.table), table_keys(w.other_table)
+    if case == "no credentials":
+        return client
+    if case == "another match's edit key":
+        client.get(f"/m/{w.match.public_id}/edit/{w.other_edit_key}/")
+        client.get(f"/m/{w.table.match.public_id}/edit/{w.other_edit_key}/")
+    elif case == "another table's keys":
+        for match_id in (w.match.public_id, w.table.match.public_id):
+            client.get(f"/m/{match_id}/edit/{other.scoring}/")
+            client.get(f"/m/{match_id}/confirm/{other.confirmation}/")
+    elif case == "the scoring key where confirming is asked":
+        if kind != "table":
+            return None
+        client.get(f"/m/{w.table.match.public_id}/edit/{own.scoring}/")
+    elif case == "the confirmation key where scoring is asked":
+        if kind != "table-match":
+            return None
+        client.get(f"/m/{w.table.match.public_id}/confirm/{own.confirmation}/")
+    elif case == "a director of another club":
+        client.force_login(w.rival_director)
+    elif case == "a POST without its CSRF token":
+        client.force_login(w.director)  # and every key: only the missing token is wrong
+        client.get(f"/m/{w.match.public_id}/edit/{w.edit_key}/")
+        client.get(f"/m/{w.table.match.public_id}/edit/{own.scoring}/")
+        client.get(f"/m/{w.table.match.public_id}/confirm/{own.confirmation}/")
+    return client
+
+
+PAGE_CASES = [
+    "no credentials",
+    "another match's edit key",
+    "another table's keys",
+    "the scoring key where confirming is asked",
+    "the confirmation key where scoring is asked",
+    "a director of another club",
+    "a POST without its CSRF token",
+]
+
+
+def test_every_write_of_the_pages_refuses_wrong_credentials_and_stores_nothing(world):
+    crossed = []
+    tried = 0
+    for name, path, data, kind in page_writes(world):
+        for case in PAGE_CASES:
+            client = page_client(world, case, kind)
+            if client is None:
+                continue
+            before = snapshot()
+            response = client.post(path, data)
+            tried += 1
+            if not refused(response) or snapshot() != before:
+                crossed.append((name, case, response.status_code))
+    assert crossed == []
+    assert tried >= 16 * 5
+
+
+def test_every_write_is_in_the_matrix(world):
+    """A new route must be placed: open, read-only, or a write tried above."""
+    tried_api = {name for name, *_ in api_writes(world)}
+    tried_pages = {name for name, *_ in page_writes(world)}
+    placed = OPEN_API | OPEN_PAGES | READ_ONLY | tried_api | tried_pages
+    assert {name for name, _ in routes()} - placed == set()
