@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping
 from functools import wraps
 
 from django.shortcuts import render
@@ -57,6 +58,8 @@ class SignInAccountThrottle(_Throttle):
         if request.method != "POST":
             return None
         data = getattr(request, "data", None) or request.POST
+        if not isinstance(data, Mapping):
+            return None  # not a sign-in at all: the view refuses it
         username = str(data.get("username") or "").strip().casefold()
         return _digest(username) if username else None
 

@@ -99,7 +99,13 @@ class MatchSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field(
+        serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField()),
+            allow_null=True,
+            help_text="The seats of each team (null: every player for themselves).",
+        )
+    )
     def get_teams(self, match) -> list[list[int]] | None:
         game = get_game(match.game)
         return game.teams(game.options_from_data(match.rules))

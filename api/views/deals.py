@@ -79,7 +79,7 @@ class DealDetailView(APIView):
         )
         return with_etag(Response(deal_data(match, deal)), match)
 
-    @extend_schema(responses=MatchSerializer, parameters=WRITE_PARAMETERS)
+    @extend_schema(responses={200: MatchSerializer}, parameters=WRITE_PARAMETERS)
     def delete(self, request, public_id: str, number: int):
         match = get_match_or_404(public_id)
         require_edit(request, match)

@@ -33,6 +33,8 @@ def get_match_or_404(public_id: str):
 
 
 class MatchListView(APIView):
+    pagination_class = LimitOffsetPagination  # so that the schema documents the page
+
     @extend_schema(
         parameters=[
             OpenApiParameter(

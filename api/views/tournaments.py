@@ -3,7 +3,8 @@ from typing import Any
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import LimitOffsetPagination
@@ -53,6 +54,7 @@ def require_director(request, tournament: Tournament) -> None:
 
 class TournamentListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = LimitOffsetPagination  # so that the schema documents the page
 
     @extend_schema(
         responses=TournamentSummarySerializer(many=True),
@@ -233,7 +235,12 @@ class StandingsView(APIView):
     them costs one row. ``dirty`` says a recompute is pending."""
 
     @extend_schema(
-        responses=StandingsSerializer,
+        responses={
+            (200, "application/json"): StandingsSerializer,
+            (200, "text/csv"): OpenApiResponse(
+                OpenApiTypes.STR, description="With ?download=csv: the same, as a CSV file."
+            ),
+        },
         parameters=[OpenApiParameter("download", str, enum=["csv"], description="csv: a CSV file")],
     )
     def get(self, request, public_id: str):
@@ -289,7 +296,12 @@ class ResultsView(APIView):
     confirmed (only confirmed results count in the standings)."""
 
     @extend_schema(
-        responses=ResultsSerializer,
+        responses={
+            (200, "application/json"): ResultsSerializer,
+            (200, "text/csv"): OpenApiResponse(
+                OpenApiTypes.STR, description="With ?download=csv: the same, as a CSV file."
+            ),
+        },
         parameters=[OpenApiParameter("download", str, enum=["csv"], description="csv: a CSV file")],
     )
     def get(self, request, public_id: str):

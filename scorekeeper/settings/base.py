@@ -161,7 +161,7 @@ REST_FRAMEWORK = {
     # name the client); 0 or unset: the client is REMOTE_ADDR.
     "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")) or None,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "api.schema.ScorekeeperAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
@@ -183,6 +183,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.not_required_when_omitted",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "games.models.matches.GAME_CHOICES",
         "TournamentFormatEnum": "games.models.tournaments.Tournament.Format",
