@@ -40,6 +40,13 @@ def _table(public_id: str, number: int, table: int) -> Table:
     )
 
 
+def _table_and_confirmer(request, public_id: str, number: int, table: int):
+    """The table, and who speaks for its result: refused (403) before the body is read."""
+    found = _table(public_id, number, table)
+    key = request.headers.get(TABLE_KEY_HEADER)
+    return found, check_confirmer(table=found, key=key, user=request.user)
+
+
 class TableConfirmView(APIView):
     @extend_schema(
         request=ConfirmSerializer,
@@ -48,10 +55,7 @@ class TableConfirmView(APIView):
     )
     @idempotent
     def post(self, request, public_id: str, number: int, table: int):
-        found = _table(public_id, number, table)
-        confirmer = check_confirmer(
-            table=found, key=request.headers.get(TABLE_KEY_HEADER), user=request.user
-        )
+        found, confirmer = _table_and_confirmer(request, public_id, number, table)
         serializer = ConfirmSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         found = table_confirm(
@@ -68,10 +72,7 @@ class TableDisputeView(APIView):
     )
     @idempotent
     def post(self, request, public_id: str, number: int, table: int):
-        found = _table(public_id, number, table)
-        confirmer = check_confirmer(
-            table=found, key=request.headers.get(TABLE_KEY_HEADER), user=request.user
-        )
+        found, confirmer = _table_and_confirmer(request, public_id, number, table)
         serializer = DisputeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.models import Round, Table
@@ -99,13 +100,21 @@ def confirm_link(request, public_id: str, confirm_key: str):
     return redirect("pages:table-confirm", public_id=public_id)
 
 
-def _confirmer(request, table: Table):
+NOT_THE_OTHER_SIDE = _lazy(
+    "Only the other side's phone, opened with the table's confirmation link, confirms or "
+    "disputes this result."
+)
+
+
+def _side_of(request, public_id: str):
+    """The match, its table, and who speaks for the result from this phone (None: nobody)."""
+    match = get_match(public_id)
+    table = _table_of(match)
     try:
-        return check_confirmer(
-            table=table, key=held_confirm_key(request, table.match), user=request.user
-        )
+        key = held_confirm_key(request, table.match)
+        return match, table, check_confirmer(table=table, key=key, user=request.user)
     except Refused:
-        return None
+        return match, table, None
 
 
 def _confirm_context(request, match, table, confirm_form=None, dispute_form=None):
@@ -127,16 +136,9 @@ def _confirm_context(request, match, table, confirm_form=None, dispute_form=None
 def confirm_page(request, public_id: str):
     """What the other side confirms (each player's or side's result and the number of deals),
     then one tap on their own name; or a dispute with its reason."""
-    match = get_match(public_id)
-    table = _table_of(match)
-    confirmer = _confirmer(request, table)
+    match, table, confirmer = _side_of(request, public_id)
     if confirmer is None:
-        return HttpResponseForbidden(
-            _(
-                "Only the other side's phone, opened with the table's confirmation link, "
-                "confirms this result."
-            )
-        )
+        return HttpResponseForbidden(NOT_THE_OTHER_SIDE)
     names = [seat.player.name for seat in match.seats.all()]
     if request.method != "POST":
         return render(request, "tournaments/confirm.html", _confirm_context(request, match, table))
@@ -157,16 +159,9 @@ def confirm_page(request, public_id: str):
 
 @require_POST
 def dispute_page(request, public_id: str):
-    match = get_match(public_id)
-    table = _table_of(match)
-    confirmer = _confirmer(request, table)
+    match, table, confirmer = _side_of(request, public_id)
     if confirmer is None:
-        return HttpResponseForbidden(
-            _(
-                "Only the other side's phone, opened with the table's confirmation link, "
-                "disputes this result."
-            )
-        )
+        return HttpResponseForbidden(NOT_THE_OTHER_SIDE)
     names = [seat.player.name for seat in match.seats.all()]
     form = DisputeForm(request.POST, names=names)
     if form.is_valid():
