@@ -99,3 +99,13 @@ def test_absurd_rule_options_are_refused_with_their_bounds(game, rules, field, b
 
     assert response.status_code == 400
     assert field in json.dumps(response.json()) and bounds in json.dumps(response.json())
+
+
+@pytest.mark.parametrize("url", ["/api/v1/tournaments/", "/api/v1/matches/"])
+def test_pages_beyond_what_a_database_counts_are_empty_not_errors(url):
+    huge = 171651447775783190528
+
+    response = Client(raise_request_exception=False).get(f"{url}?limit={huge}&offset={huge}")
+
+    assert response.status_code == 200
+    assert response.json()["results"] == []

@@ -2,11 +2,11 @@ from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.idempotency import DESCRIPTION, idempotent
+from api.pagination import Pages
 from api.serializers.matches import (
     MatchCreatedSerializer,
     MatchCreateSerializer,
@@ -33,7 +33,7 @@ def get_match_or_404(public_id: str):
 
 
 class MatchListView(APIView):
-    pagination_class = LimitOffsetPagination  # so that the schema documents the page
+    pagination_class = Pages  # so that the schema documents the page
 
     @extend_schema(
         parameters=[
@@ -49,7 +49,7 @@ class MatchListView(APIView):
     def get(self, request):
         ids = [i for i in request.query_params.get("ids", "").split(",") if i]
         matches = selectors.matches_visible_to(request.user, ids)
-        paginator = LimitOffsetPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(matches, request, view=self)
         data = MatchSummarySerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(data)

@@ -7,12 +7,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
+from api.pagination import Pages
 from api.serializers.tournaments import (
     CorrectionSerializer,
     EntrantCreateSerializer,
@@ -54,7 +54,7 @@ def require_director(request, tournament: Tournament) -> None:
 
 class TournamentListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-    pagination_class = LimitOffsetPagination  # so that the schema documents the page
+    pagination_class = Pages  # so that the schema documents the page
 
     @extend_schema(
         responses=TournamentSummarySerializer(many=True),
@@ -70,7 +70,7 @@ class TournamentListView(APIView):
         )
         if request.query_params.get("club"):
             tournaments = tournaments.filter(club__slug=request.query_params["club"])
-        paginator = LimitOffsetPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(
             tournaments.order_by("-created_at", "-id"), request, self
         )
