@@ -18,7 +18,7 @@ from api.views.deals import DealDetailView, DealListView
 from api.views.matches import MatchDetailView, MatchListView
 from api.views.presets import PresetDetailView, PresetListView
 from api.views.settlements import EveningSettlementView, MatchSettlementView
-from api.views.tables import TableConfirmView, TableDisputeView
+from api.views.tables import TableConfirmView, TableDisputeView, TableReopenView
 from api.views.tournaments import (
     CorrectionsView,
     EntrantDetailView,
@@ -82,6 +82,11 @@ urlpatterns = [
         "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/dispute/",
         TableDisputeView.as_view(),
         name="table-dispute",
+    ),
+    path(
+        "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/reopen/",
+        TableReopenView.as_view(),
+        name="table-reopen",
     ),
     path("tournaments/<str:public_id>/results/", ResultsView.as_view(), name="results"),
     path(

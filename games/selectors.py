@@ -114,6 +114,7 @@ def tournament_results(tournament: Tournament) -> list[dict]:
             "deals": table.deal_count,
             "counts": table.confirmed_at is not None,
             "confirmed_by": table.confirmed_by or None,
+            "amended_by": table.amended_by or None,
             "confirmed_at": table.confirmed_at,
         }
         if table.match is None:

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 from games.models import RulePreset, Table
 from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.table_keys import table_keys
+from games.services.tables import Confirmer, table_confirm
 from games.services.tournaments import entrant_register, round_draw_request, tournament_create
 from tests.routes import routes
 
@@ -75,6 +76,11 @@ def world(django_user_model, django_capture_on_commit_callbacks) -> World:
         round_draw_request(tournament=tournament, user=director)
     table, other_table = Table.objects.select_related("match").order_by("number")
     deal_record(match=table.match, raw=RIKKEN_DEAL)
+    # Table 2 is confirmed: the target of a reopening (table 1, then, is "another table").
+    deal_record(match=other_table.match, raw=RIKKEN_DEAL)
+    other_table = table_confirm(
+        table=other_table, by=other_table.match.seats.first().player.name, confirmer=Confirmer()
+    )
     created = match_create(game="marafon", players=["A", "B", "C", "D"])
     deal_record(match=created.match, raw=MARAFON_DEAL)
     other = match_create(game="marafon", players=["E", "F", "G", "H"])
@@ -126,6 +132,7 @@ def api_writes(w: World) -> list[tuple[str, str, str, dict | None, str]]:
         ("club-merge", "post", f"{club}members/merge/", {"keep": members[0].pk, "duplicate": members[1].pk}, "club"),
         ("club-directors", "post", f"{club}directors/", {"username": "rival"}, "club"),
         ("preset-detail", "delete", f"/api/v1/presets/{w.preset.pk}/", None, "club"),
+        ("table-reopen", "post", f"{base}rounds/1/tables/{w.other_table.number}/reopen/", None, "reopen"),
     ]  # fmt: skip
 
 
@@ -153,6 +160,7 @@ def page_writes(w: World) -> list[tuple[str, str, dict, str]]:
         ("club-director-add", f"/director/c/{w.club.slug}/directors/", {"username": "rival"}, "club"),
         ("club-members-add", f"/director/c/{w.club.slug}/members/", {"names": "Quinten"}, "club"),
         ("club-members-merge", f"/director/c/{w.club.slug}/merge/", {"keep": members[0].pk, "duplicate": members[1].pk}, "club"),
+        ("table-reopen", f"/m/{w.other_table.match.public_id}/reopen/", {}, "reopen"),
     ]  # fmt: skip
 
 
@@ -173,6 +181,8 @@ def api_cases(w: World, kind: str) -> dict[str, dict]:
     """Each wrong credential, as the headers (and the signed-in user) of an API call."""
     other = table_keys(w.other_table)
     own = table_keys(w.table)
+    if kind == "reopen":  # its target is table 2
+        own, other = other, own
     cases = {
         "no credentials": {},
         "another match's edit key": {"HTTP_X_EDIT_KEY": w.other_edit_key},
@@ -191,8 +201,11 @@ def api_cases(w: World, kind: str) -> dict[str, dict]:
             "HTTP_X_TABLE_KEY": own.scoring,
             "HTTP_X_EDIT_KEY": own.scoring,
         }
-    if kind == "table-match":
-        cases["the confirmation key where scoring is asked"] = {"HTTP_X_EDIT_KEY": own.confirmation}
+    if kind in ("table-match", "reopen"):
+        cases["the confirmation key where scoring is asked"] = {
+            "HTTP_X_EDIT_KEY": own.confirmation,
+            "HTTP_X_TABLE_KEY": own.confirmation,
+        }
     return cases
 
 
@@ -225,13 +238,16 @@ def page_client(w: World, case: str, kind: str) -> Client | None:
     """A browser holding the credentials of ``case`` (None: the case does not apply)."""
     client = Client(enforce_csrf_checks=case == "a POST without its CSRF token")
     own, other = table_keys(w.table), table_keys(w.other_table)
+    target = w.table.match.public_id
+    if kind == "reopen":  # its target is table 2
+        own, other, target = other, own, w.other_table.match.public_id
     if case == "no credentials":
         return client
     if case == "another match's edit key":
         client.get(f"/m/{w.match.public_id}/edit/{w.other_edit_key}/")
         client.get(f"/m/{w.table.match.public_id}/edit/{w.other_edit_key}/")
     elif case == "another table's keys":
-        for match_id in (w.match.public_id, w.table.match.public_id):
+        for match_id in (w.match.public_id, target):
             client.get(f"/m/{match_id}/edit/{other.scoring}/")
             client.get(f"/m/{match_id}/confirm/{other.confirmation}/")
     elif case == "the scoring key where confirming is asked":
@@ -239,16 +255,16 @@ def page_client(w: World, case: str, kind: str) -> Client | None:
             return None
         client.get(f"/m/{w.table.match.public_id}/edit/{own.scoring}/")
     elif case == "the confirmation key where scoring is asked":
-        if kind != "table-match":
+        if kind not in ("table-match", "reopen"):
             return None
-        client.get(f"/m/{w.table.match.public_id}/confirm/{own.confirmation}/")
+        client.get(f"/m/{target}/confirm/{own.confirmation}/")
     elif case == "a director of another club":
         client.force_login(w.rival_director)
     elif case == "a POST without its CSRF token":
         client.force_login(w.director)  # and every key: only the missing token is wrong
         client.get(f"/m/{w.match.public_id}/edit/{w.edit_key}/")
-        client.get(f"/m/{w.table.match.public_id}/edit/{own.scoring}/")
-        client.get(f"/m/{w.table.match.public_id}/confirm/{own.confirmation}/")
+        client.get(f"/m/{target}/edit/{own.scoring}/")
+        client.get(f"/m/{target}/confirm/{own.confirmation}/")
     return client
 
 

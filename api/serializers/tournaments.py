@@ -135,6 +135,11 @@ class SeatedSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
+class AmendedSerializer(serializers.Serializer):
+    by = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
 class DisputeInfoSerializer(serializers.Serializer):
     by = serializers.CharField(source="disputed_by")
     reason = serializers.CharField(source="dispute_reason")
@@ -159,6 +164,10 @@ class TableSerializer(serializers.Serializer):
     confirmed = serializers.SerializerMethodField()
     confirmed_by = serializers.SerializerMethodField()
     dispute = serializers.SerializerMethodField()
+    amended = serializers.SerializerMethodField(
+        help_text="The last change after the result was confirmed (a director's correction, "
+        "or the table reopened): who and when; null if none."
+    )
     link = serializers.SerializerMethodField(
         help_text="Directors only: the scoring link (enters the deals, cannot confirm)."
     )
@@ -188,6 +197,12 @@ class TableSerializer(serializers.Serializer):
         if table.disputed_at is None:
             return None
         return DisputeInfoSerializer(table).data
+
+    @extend_schema_field(AmendedSerializer(allow_null=True))
+    def get_amended(self, table) -> dict | None:
+        if table.amended_at is None:
+            return None
+        return {"by": table.amended_by, "at": table.amended_at}
 
     def _keys(self, table):
         return table_keys(table) if self.context["director"] else None
@@ -270,6 +285,11 @@ class ConfirmedSerializer(serializers.Serializer):
     by = serializers.CharField()
 
 
+class ReopenedSerializer(serializers.Serializer):
+    reopened = serializers.BooleanField()
+    by = serializers.CharField()
+
+
 class DisputedSerializer(serializers.Serializer):
     disputed = serializers.BooleanField()
     by = serializers.CharField()
@@ -301,6 +321,9 @@ class ResultRowSerializer(serializers.Serializer):
     deals = serializers.IntegerField()
     counts = serializers.BooleanField(help_text="Confirmed: only these count in the standings.")
     confirmed_by = serializers.CharField(allow_null=True)
+    amended_by = serializers.CharField(
+        allow_null=True, help_text="Who changed the result after it was confirmed, if anyone."
+    )
     confirmed_at = serializers.DateTimeField(allow_null=True)
     points = serializers.ListField(
         child=serializers.IntegerField(),

@@ -13,9 +13,16 @@ from api.serializers.tournaments import (
     ConfirmSerializer,
     DisputedSerializer,
     DisputeSerializer,
+    ReopenedSerializer,
 )
 from games.models import Table
-from games.services.tables import check_confirmer, table_confirm, table_dispute
+from games.services.tables import (
+    check_confirmer,
+    check_reopener,
+    table_confirm,
+    table_dispute,
+    table_reopen,
+)
 
 from .matches import IDEMPOTENCY_PARAMETER
 from .tournaments import get_tournament
@@ -80,3 +87,21 @@ class TableDisputeView(APIView):
             table=found, by=data.get("by", ""), reason=data["reason"], confirmer=confirmer
         )
         return Response({"disputed": True, "by": found.disputed_by, "reason": found.dispute_reason})
+
+
+class TableReopenView(APIView):
+    """The side that scored reopens a confirmed result to correct it (its scoring key in
+    ``X-Table-Key`` or ``X-Edit-Key``), or a director does; the other side confirms again."""
+
+    @extend_schema(
+        request=None,
+        responses=ReopenedSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request, public_id: str, number: int, table: int):
+        found = _table(public_id, number, table)
+        key = request.headers.get(TABLE_KEY_HEADER) or request.headers.get("X-Edit-Key")
+        reopener = check_reopener(table=found, key=key, user=request.user)
+        found = table_reopen(table=found, by="", confirmer=reopener)
+        return Response({"reopened": True, "by": found.amended_by})

@@ -147,6 +147,10 @@ class Table(models.Model):
     disputed_at = models.DateTimeField(null=True, blank=True)
     disputed_by = models.CharField(max_length=150, blank=True)
     dispute_reason = models.CharField(max_length=500, blank=True)
+    # The last change to a result after it was confirmed (a director's correction, or the
+    # table reopened), shown on the public pages: a confirmed result does not change unseen.
+    amended_at = models.DateTimeField(null=True, blank=True)
+    amended_by = models.CharField(max_length=150, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

@@ -15,9 +15,16 @@ from games.models import Round, Table
 from games.rules import GAMES, RuleViolation
 from games.selectors import entrant_names, tournament_tables
 from games.services import Conflict, Refused
-from games.services.tables import Confirmer, check_confirmer, table_confirm, table_dispute
+from games.services.tables import (
+    Confirmer,
+    check_confirmer,
+    check_reopener,
+    table_confirm,
+    table_dispute,
+    table_reopen,
+)
 
-from .access import held_confirm_key, remember_confirm_key
+from .access import held_confirm_key, held_edit_key, remember_confirm_key
 from .tournament_display import match_table, table_links, table_row, table_scores
 from .tournament_forms import ConfirmForm, DisputeForm
 from .tournaments import _directed_tournament, _director_url
@@ -179,3 +186,24 @@ def dispute_page(request, public_id: str):
             return redirect("pages:table-confirm", public_id=public_id)
     context = _confirm_context(request, match, table, dispute_form=form)
     return render(request, "tournaments/confirm.html", context, status=400)
+
+
+@require_POST
+def reopen_page(request, public_id: str):
+    """The scoring phone reopens its confirmed result to correct a deal; the other side then
+    confirms again."""
+    match = get_match(public_id)
+    table = _table_of(match)
+    try:
+        reopener = check_reopener(table=table, key=held_edit_key(request, match), user=request.user)
+        table_reopen(table=table, by="", confirmer=reopener)
+    except Refused as exc:
+        return HttpResponseForbidden(str(exc))
+    except Conflict as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.warning(
+            request,
+            _("Reopened: correct the deals, then the other side confirms the result again."),
+        )
+    return redirect("pages:match", public_id=public_id)

@@ -170,6 +170,8 @@ def table_row(
         "confirmed_at": table.confirmed_at,
         "can_confirm": table.match is not None and bool(deals) and table.confirmed_at is None,
         "disputed": table.disputed,
+        "amended_by": table.amended_by,
+        "amended_at": table.amended_at,
         "disputed_by": table.disputed_by,
         "dispute_reason": table.dispute_reason,
         "link": links["scoring"] if links else None,

@@ -17,6 +17,7 @@ urlpatterns = [
     path("m/<str:public_id>/confirm/", tables.confirm_page, name="table-confirm"),
     path("m/<str:public_id>/confirm/<str:confirm_key>/", tables.confirm_link, name="confirm-link"),
     path("m/<str:public_id>/dispute/", tables.dispute_page, name="table-dispute"),
+    path("m/<str:public_id>/reopen/", tables.reopen_page, name="table-reopen"),
     # Django's default LOGIN_URL, so @login_required needs no setting.
     path("accounts/login/", tournaments.SignInView.as_view(), name="login"),
     path("accounts/logout/", tournaments.SignOutView.as_view(), name="logout"),

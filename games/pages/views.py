@@ -27,6 +27,7 @@ from games.services import (
     match_create,
     preset_find,
 )
+from games.services.tournaments import is_director
 from games.settlements import match_settlement
 
 from .access import can_score, held_match_ids, remember_edit_key
@@ -213,6 +214,15 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
             context["round_over"] = tournament.deals_per_round
         # The other side confirms on its own phone (the confirmation key), never this one.
         context["awaiting_confirmation"] = bool(played) and table.confirmed_at is None
+        if (
+            scorer
+            and table.confirmed_at is not None
+            and not is_director(tournament.club, request.user)
+        ):
+            # A confirmed result is locked for the table's phone: it may only ask to reopen.
+            context.pop("form", None)
+            context["can_score"] = False
+            context["can_reopen"] = True
     return context
 
 

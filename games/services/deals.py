@@ -45,6 +45,7 @@ def deal_record(
             raise Conflict(str(exc)) from None
         number = match.deals.count() + 1
         table = match_table(match)
+        check_unlocked(table, user)
         _check_round_length(table, number)
         deal = Deal.objects.create(match=match, number=number, input=raw, outcome=result.outcome)
         save_state(match, engine, result.state)
@@ -53,6 +54,21 @@ def deal_record(
                 table=table, number=number, action="add", before=None, after=raw, by=by, user=user
             )
     return match, deal
+
+
+def check_unlocked(table: Table | None, user: Any) -> None:
+    """A confirmed result is locked: the table's own phone can no longer change its deals. A
+    director may (and the change is logged), or the table asks to reopen it, which asks the
+    other side to confirm again."""
+    if table is None or table.confirmed_at is None:
+        return
+    from .tournaments import is_director
+
+    if not is_director(table.round.tournament.club, user):
+        raise Conflict(
+            f"This result was confirmed by {table.confirmed_by}: ask a director to change it, "
+            "or reopen the table so that the other side confirms again."
+        )
 
 
 def _check_round_length(table: Table | None, number: int) -> None:
@@ -80,6 +96,7 @@ def deal_replace(
     that the correction makes impossible refuses the whole correction."""
     with transaction.atomic():
         match = _lock(match, expected_version)
+        check_unlocked(match_table(match), user)
         deals = list(match.deals.order_by("number"))
         if not 1 <= number <= len(deals):
             raise NotFound(f"This match has no deal {number}.")
@@ -137,6 +154,7 @@ def deal_undo(
     """Removes the last deal; the state goes back to what it was before it."""
     with transaction.atomic():
         match = _lock(match, expected_version)
+        check_unlocked(match_table(match), user)
         last = match.deals.order_by("-number").first()
         if last is None or number > last.number or number < 1:
             raise NotFound(f"This match has no deal {number}.")
@@ -196,4 +214,6 @@ def log_correction(
     if table.confirmed_at is not None:
         from .tournaments import standings_mark_dirty
 
+        table.amended_at, table.amended_by = timezone.now(), by[:150]
+        table.save(update_fields=["amended_at", "amended_by"])
         standings_mark_dirty(tournament=table.round.tournament)

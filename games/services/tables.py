@@ -11,11 +11,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Round, Table, Tournament
+from games.models import Correction, Round, Table, Tournament
 from games.rules import RuleViolation
 
 from .errors import Conflict, Refused
-from .table_keys import confirmation_key_matches
+from .table_keys import confirmation_key_matches, scoring_key_matches
 from .tournaments import is_director, standings_mark_dirty
 
 logger = logging.getLogger(__name__)
@@ -132,6 +132,57 @@ def table_dispute(*, table: Table, by: str, reason: str, confirmer: Confirmer) -
             "round": table.round.number,
             "table": table.number,
             "by": table.disputed_by,
+        },
+    )
+    return table
+
+
+def check_reopener(*, table: Table, key: str | None, user: Any) -> Confirmer:
+    """Reopening is asked by the side that scored (the scoring key), or done by a director."""
+    if scoring_key_matches(table, key):
+        return Confirmer()
+    if is_director(table.round.tournament.club, user):
+        return Confirmer(director=user)
+    raise Refused("Only the table's scoring phone, or a director, reopens its result.")
+
+
+def table_reopen(*, table: Table, by: str, confirmer: Confirmer) -> Table:
+    """The side that scored finds a mistake after the result was confirmed: the confirmation
+    is cleared, so the deals can be corrected and the other side confirms again. The result no
+    longer counts meanwhile; the reopening is logged and shown on the public pages."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        if table.confirmed_at is None:
+            raise Conflict("This result is not confirmed: it can be corrected as it is.")
+        who = confirmer.record(by.strip() or "the table")[:150]
+        Correction.objects.create(
+            table=table,
+            deal_number=0,
+            action="reopen",
+            before={"confirmed_by": table.confirmed_by},
+            after=None,
+            by=who,
+            user=confirmer.director,
+        )
+        table.confirmed_at, table.confirmed_by = None, ""
+        table.amended_at, table.amended_by = timezone.now(), who
+        table.save(update_fields=["confirmed_at", "confirmed_by", "amended_at", "amended_by"])
+        this_round = table.round
+        if this_round.status == Round.Status.FINISHED:
+            this_round.status = Round.Status.READY
+            this_round.save(update_fields=["status"])
+        tournament = this_round.tournament
+        if tournament.status == Tournament.Status.FINISHED:
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+        standings_mark_dirty(tournament=tournament)
+    logger.info(
+        "table reopened",
+        extra={
+            "tournament": tournament.public_id,
+            "round": this_round.number,
+            "table": table.number,
+            "by": who,
         },
     )
     return table

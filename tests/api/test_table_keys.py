@@ -135,3 +135,41 @@ def test_no_table_key_is_stored_in_plain_text(drawn):
     everything = "\n".join(dumped)
 
     assert not [key for key in keys if key in everything]
+
+
+def test_a_confirmed_result_is_locked_until_the_table_reopens_it(
+    drawn, django_capture_on_commit_callbacks
+):
+    base, tables = drawn
+    table = tables[0]
+    seated = [e["name"] for e in table["entrants"]]
+    scoring = last_segment(table["link"])
+    scorer = APIClient(HTTP_X_EDIT_KEY=scoring)
+    other_side = APIClient(HTTP_X_TABLE_KEY=last_segment(table["confirm_link"]))
+    deals = f"/api/v1/matches/{table['match']}/deals/"
+    url = f"{base}rounds/1/tables/{table['number']}/"
+    scorer.post(deals, MISERE, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        other_side.post(f"{url}confirm/", {"by": seated[2]}, format="json")
+
+    changed = scorer.put(f"{deals}1/", {**MISERE, "dealer": 1}, format="json")
+    by_other_side = other_side.post(f"{url}reopen/", format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        reopened = APIClient(HTTP_X_TABLE_KEY=scoring).post(f"{url}reopen/", format="json")
+    corrected = scorer.put(
+        f"{deals}1/",
+        {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 1}]},
+        format="json",
+    )
+    shown = APIClient().get(f"{base}rounds/1/").json()["tables"][0]
+    with django_capture_on_commit_callbacks(execute=True):
+        again = other_side.post(f"{url}confirm/", {"by": seated[3]}, format="json")
+    results = APIClient().get(f"{base}results/").json()["results"]
+
+    assert changed.status_code == 409 and "reopen" in changed.json()["detail"]
+    assert by_other_side.status_code == 403
+    assert reopened.status_code == 200 and reopened.json()["by"] == "the table"
+    assert shown["confirmed"] is False and shown["amended"]["by"] == "the table"
+    assert corrected.status_code == 200
+    assert again.status_code == 200
+    assert results[0]["counts"] is True and results[0]["amended_by"] == "the table"

@@ -352,13 +352,17 @@ def test_a_deal_added_after_confirmation_is_logged_and_moves_the_standings(
     assert confirmed.status_code == 200
     before = {r["name"]: r["points"] for r in director.get(f"{base}standings/").json()["standings"]}
 
+    locked = phone.post(deals, misere, format="json")  # the table's phone: the result is locked
     with django_capture_on_commit_callbacks(execute=True):
-        added = phone.post(deals, misere, format="json")
+        added = director.post(deals, misere, format="json")
 
     after = {r["name"]: r["points"] for r in director.get(f"{base}standings/").json()["standings"]}
+    shown = APIClient().get(f"{base}rounds/1/").json()["tables"][0]
+    assert locked.status_code == 409 and "ask a director" in locked.json()["detail"]
     assert added.status_code == 201
     log = Correction.objects.get()
-    assert (log.action, log.deal_number, log.by, log.before) == ("add", 2, "table", None)
+    assert (log.action, log.deal_number, log.by, log.before) == ("add", 2, "dir", None)
+    assert shown["amended"]["by"] == "dir"  # the public answer says who changed it
     assert after != before
     assert sum(after.values()) == 0
 

@@ -609,7 +609,7 @@ def test_the_director_confirms_a_table(
 
 
 def test_the_correction_log_shows_who_changed_what(
-    director_client, drawn, django_capture_on_commit_callbacks
+    director_client, director, drawn, django_capture_on_commit_callbacks
 ):
     table = Table.objects.select_related("match").first()
     deal_record(match=table.match, raw=MISERE)
@@ -620,6 +620,7 @@ def test_the_correction_log_shows_who_changed_what(
             number=1,
             raw={**MISERE, "contracts": [{**MISERE["contracts"][0], "tricks": 1}]},
             by="P3",
+            user=director,
         )
 
     page = director_client.get(director_url(drawn.tournament)).content.decode()
@@ -821,3 +822,32 @@ def test_the_director_adds_a_round_and_refuses_nonsense(director_client, tournam
     assert "Enter the number of rounds." in junk.content.decode()
     tournament.refresh_from_db()
     assert tournament.rounds == 3
+
+
+def test_the_scoring_phone_cannot_change_a_confirmed_result_but_can_reopen_it(
+    client, drawn, django_capture_on_commit_callbacks
+):
+    table = Table.objects.select_related("match").first()
+    phone = table_phone(table)
+    deal_record(match=table.match, raw=MISERE)
+    with django_capture_on_commit_callbacks(execute=True):
+        table_confirm(table=table, by=seated_names(table)[2], confirmer=Confirmer())
+    url = f"/m/{table.match.public_id}/"
+
+    locked = phone.get(url).content.decode()
+    refused = phone.post(f"{url}deals/1/undo/")
+    with django_capture_on_commit_callbacks(execute=True):
+        reopened = phone.post(f"{url}reopen/")
+    after = phone.get(url).content.decode()
+    public = client.get(f"/t/{drawn.tournament.public_id}/results/").content.decode()
+
+    assert "Reopen to correct" in locked
+    assert 'class="deal-form"' not in locked and "/undo/" not in locked
+    assert table.match.deals.count() == 1  # the undo was refused
+    assert refused.status_code in (302, 409)
+    assert reopened.status_code == 302
+    table.refresh_from_db()
+    assert table.confirmed_at is None and table.amended_by == "the table"
+    assert "/undo/" in after and "Changed after confirmation by the table" in after
+    assert Correction.objects.get().action == "reopen"
+    assert "Not confirmed: does not count" in public
