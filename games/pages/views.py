@@ -47,7 +47,10 @@ def get_match(public_id: str):
 @lru_cache(maxsize=512)
 def qr_svg(url: str) -> str:
     # The same link always draws the same code; drawing it costs more than the rest of a page.
-    return segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff")
+    # No width or height, a viewBox: the code scales to its box and is never clipped.
+    return segno.make(url, error="m").svg_inline(
+        scale=4, dark="#111", light="#fff", omitsize=True
+    )
 
 
 @require_safe
