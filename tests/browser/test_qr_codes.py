@@ -26,8 +26,15 @@ def decoded(element) -> str:
     image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
     # A white margin around the code, as on paper: the decoder needs its quiet zone.
     image = cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=(255, 255, 255))
-    text, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
-    return text
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    # As a phone's camera sees it closer: a few sizes, black and white.
+    for scale in (1, 2, 3):
+        sized = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        _, sharp = cv2.threshold(sized, 128, 255, cv2.THRESH_BINARY)
+        text, _, _ = cv2.QRCodeDetector().detectAndDecode(sharp)
+        if text:
+            return text
+    return ""
 
 
 def codes_and_links(page, selector: str) -> list[tuple[str, str]]:
