@@ -94,4 +94,7 @@ def board(
             (_("Trumps"), upcoming["trump"]),
             (_("May change trumps"), labels[upcoming["trump_changer"]]),
         ]
+    # Before the first deal nobody's role is known yet: the entry asks, the board stays short.
+    unknown = _("entered with the first deal")
+    result["roles"] = [(role, who) for role, who in result["roles"] if who != unknown]
     return result

@@ -259,5 +259,7 @@ class DisputeForm(forms.Form):
     )
 
     def __init__(self, *args, names: list[str], **kwargs):
+        # Its own ids: it shares the page with the confirmation form, which also asks "by".
+        kwargs.setdefault("auto_id", "dispute-%s")
         super().__init__(*args, **kwargs)
         self.fields["by"].choices = [(n, n) for n in names]

@@ -48,9 +48,7 @@ def get_match(public_id: str):
 def qr_svg(url: str) -> str:
     # The same link always draws the same code; drawing it costs more than the rest of a page.
     # No width or height, a viewBox: the code scales to its box and is never clipped.
-    return segno.make(url, error="m").svg_inline(
-        scale=4, dark="#111", light="#fff", omitsize=True
-    )
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", omitsize=True)
 
 
 @require_safe
@@ -100,7 +98,8 @@ def match_new(request, game: str):
                     form.add_error(target if target in form.fields else None, message)
         else:
             remember_edit_key(request, created.match, created.edit_key)
-            return redirect("pages:match", public_id=created.match.public_id)
+            url = reverse("pages:match", args=[created.match.public_id])
+            return redirect(f"{url}#board")
     return render(
         request,
         "games/new.html",
@@ -173,6 +172,7 @@ def _history(match) -> list[dict[str, Any]]:
 
 def _match_context(request, match, form=None) -> dict[str, Any]:
     engine = get_game(match.game)
+    history = _history(match)
     scorer = can_score(request, match)
     names = [seat.player.name for seat in match.seats.all()]
     options = engine.options_from_data(match.rules)
@@ -185,7 +185,9 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         "state": match.state,
         "rules": match.rules,
         "options": options,
-        "history": _history(match),
+        "history": history,
+        "last_deal": history[-1] if history else None,
+        "fresh": request.GET.get("entered") == "1",
         "can_score": scorer,
         "share_url": share_url,
         "share_qr": qr_svg(share_url),
@@ -265,7 +267,10 @@ def deal_new(request, public_id: str):
             messages.error(request, str(exc))
             return redirect("pages:match", public_id=public_id)
         else:
-            return redirect(reverse("pages:match", args=[public_id]) + "#history")
+            # The new totals and the next deal's entry, on the screen at once; the deal just
+            # entered is the line between them, highlighted for a moment.
+            url = reverse("pages:match", args=[public_id])
+            return redirect(f"{url}?entered=1#board")
     return render(request, "games/match.html", _match_context(request, match, form), status=400)
 
 

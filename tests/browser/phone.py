@@ -11,12 +11,15 @@ class Taps:
     """Taps a person makes on the page, counted so a test can hold a deal to a budget.
 
     Choosing a radio (by its label), a select, a button, a link or opening a <details> is one tap
-    each; typing a number is one tap (into the field) whatever its length.
+    each; typing a number is one tap (into the field) whatever its length. A target that is not
+    on the screen when it is wanted costs one more: the swipe that brings it there.
     """
 
-    def __init__(self, page: Page):
+    def __init__(self, page: Page, count_swipes: bool = True):
         self.page = page
         self.count = 0
+        self.swipes = 0
+        self.count_swipes = count_swipes
 
     def reset(self) -> int:
         """The taps since the last reset, and start counting again."""
@@ -25,15 +28,28 @@ class Taps:
 
     def tap(self, target: str | Locator) -> None:
         locator = self.page.locator(target) if isinstance(target, str) else target
+        self.swipe_to(locator)
         locator.click()
         self.count += 1
+
+    def swipe_to(self, locator: Locator) -> None:
+        """Counts a swipe when ``locator`` is not wholly on the screen."""
+        locator.first.wait_for(state="visible")
+        box = locator.first.bounding_box()
+        height = self.page.viewport_size["height"]
+        off_screen = box is None or box["y"] < 0 or box["y"] + box["height"] > height
+        if off_screen and self.count_swipes:
+            self.count += 1
+            self.swipes += 1
 
     def choose(self, name: str, value) -> None:
         """Taps the label of the radio ``name`` = ``value``, as a thumb does."""
         self.tap(radio_label(self.page, name, value))
 
     def select(self, name: str, value: str) -> None:
-        self.page.locator(f'select[name="{name}"]').select_option(value)
+        field = self.page.locator(f'select[name="{name}"]')
+        self.swipe_to(field)
+        field.select_option(value)
         self.count += 1
 
     def enter(self, name: str, value) -> None:
@@ -42,6 +58,7 @@ class Taps:
 
     def type(self, name: str, value) -> None:
         field = self.page.locator(f'input[name="{name}"]')
+        self.swipe_to(field)
         field.click()
         self.count += 1
         field.fill(str(value))
@@ -73,8 +90,9 @@ def radio(page: Page, name: str, value) -> Locator:
 def start_match(
     page: Page, live_server, game: str, players: list[str], stake: str | None = None
 ) -> Taps:
-    """From the home page: tap the game, fill in the players, start. Returns the taps made."""
-    taps = Taps(page)
+    """From the home page: tap the game, fill in the players, start. Returns the taps made (a
+    form filled once per match: its scrolling is not counted, unlike a deal's)."""
+    taps = Taps(page, count_swipes=False)
     page.goto(live_server.url + "/")
     taps.tap(f'a[href="/new/{game}/"]')
     for seat, name in enumerate(players):
@@ -82,7 +100,7 @@ def start_match(
     if stake is not None:
         taps.type("stake", stake)
     taps.button("Start the match")
-    page.wait_for_url(re.compile(r"/m/[^/]+/$"))
+    page.wait_for_url(re.compile(r"/m/[^/]+/(#board)?$"))
     return taps
 
 

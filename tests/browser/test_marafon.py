@@ -210,3 +210,27 @@ def test_correction_starts_from_the_claim(page, live_server, taps):
     expect(radio(page, "claim_seat", 1)).to_be_checked(timeout=1_000)
     expect(page.locator("#id_claim_aces")).to_have_value("1", timeout=1_000)
     expect(page.locator("#id_claim_figures")).to_have_value("2", timeout=1_000)
+
+
+def on_screen(page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_after_a_deal_the_score_the_deal_and_the_next_entry_are_on_the_screen(
+    page, live_server, taps
+):
+    start_match(page, live_server, "marafon", PLAYERS)
+    taps.choose("battezzante", 1)
+    points_deal(taps, "coins", 7)
+    expect_next_deal(page, 2)
+
+    assert page.url.endswith("#board")
+    assert totals(page) == ["7", "4"]
+    assert on_screen(page, "#board")
+    expect(page.locator(".last-deal.fresh")).to_contain_text("Deal 1")
+    assert on_screen(page, ".last-deal")
+    assert on_screen(page, "#entry-title")
+    # The next usual deal is two taps, every target already on the screen: no swipe.
+    assert points_deal(taps, "cups", 11) == 2 and taps.swipes == 0

@@ -137,7 +137,8 @@ def test_a_table_confirms_on_its_phone_and_the_director_sees_it(
         )
         expect(their_phone.locator(".confirm-summary")).to_contain_text("after 1 deal")
         expect(their_phone.locator(".confirm-summary")).to_contain_text(seats[1])
-        their_phone.get_by_role("radio", name=seats[0]).first.check()
+        confirm = their_phone.locator("#confirm")
+        confirm.locator(f'label:has(> input[name="by"][value="{seats[0]}"])').click()
         their_phone.get_by_role("button", name="Confirm the result").click()
         expect(their_phone.locator(".messages")).to_contain_text(f"Confirmed by {seats[0]}.")
         expect(their_phone.locator(".confirmed")).to_contain_text(

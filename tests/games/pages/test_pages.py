@@ -28,7 +28,9 @@ def start(client: Client, game: str, **extra) -> str:
     data.update({f"player_{i}": name for i, name in enumerate(PLAYERS[game])}, **extra)
     response = client.post(f"/new/{game}/", data)
     assert response.status_code == 302, response.context["form"].errors
-    return response["Location"]
+    location = response["Location"]
+    assert location.endswith("#board")  # the match opens at its scoreboard and first entry
+    return location.split("#")[0]
 
 
 def errors_in(response) -> list[str]:
