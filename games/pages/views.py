@@ -7,7 +7,6 @@ from typing import Any
 
 import segno
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -30,6 +29,7 @@ from games.services import (
 from games.services.tournaments import is_director
 from games.settlements import match_settlement
 
+from . import resend
 from .access import can_score, held_match_ids, remember_edit_key
 from .board import board, team_labels
 from .forms import MatchSetupForm, deal_form_for, presets_for
@@ -188,6 +188,7 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         "history": history,
         "last_deal": history[-1] if history else None,
         "fresh": request.GET.get("entered") == "1",
+        "form_key": resend.new_form_key(),
         "can_score": scorer,
         "share_url": share_url,
         "share_qr": qr_svg(share_url),
@@ -251,27 +252,58 @@ def deal_new(request, public_id: str):
     match = get_match(public_id)
     if not can_score(request, match):
         return HttpResponseForbidden(_("Only a phone with the edit link can score this match."))
+    # The new totals and the next deal's entry, on the screen at once; the deal just entered is
+    # the line between them, highlighted for a moment.
+    entered = reverse("pages:match", args=[public_id]) + "?entered=1#board"
+    done = resend.already_done(request)
+    if done is not None:  # this very form was sent before: it is recorded, once
+        messages.info(request, _("Deal %(n)d was recorded.") % {"n": done["deal"]})
+        return redirect(entered)
     form = deal_form_for(match, match.state, data=request.POST)
     if form.is_valid():
+
+        def record() -> dict:
+            _match, deal = deal_record(
+                match=match,
+                raw=form.to_input(),
+                expected_version=_int(request.POST.get("version")),
+                user=request.user,
+            )
+            return {"deal": deal.number}
+
         try:
-            with transaction.atomic():
-                deal_record(
-                    match=match,
-                    raw=form.to_input(),
-                    expected_version=_int(request.POST.get("version")),
-                    user=request.user,
-                )
+            recorded = resend.once(request, record)
         except RuleViolation as exc:
             form.add_rule_errors(exc.errors)
-        except (Conflict, MatchOver, StaleVersion) as exc:
+        except StaleVersion:
+            return _another_phone_scored(request, public_id, form)
+        except (Conflict, MatchOver) as exc:
             messages.error(request, str(exc))
             return redirect("pages:match", public_id=public_id)
         else:
-            # The new totals and the next deal's entry, on the screen at once; the deal just
-            # entered is the line between them, highlighted for a moment.
-            url = reverse("pages:match", args=[public_id])
-            return redirect(f"{url}?entered=1#board")
+            if recorded is None:
+                done = resend.already_done(request) or {"deal": match.deals.count()}
+                messages.info(request, _("Deal %(n)d was recorded.") % {"n": done["deal"]})
+            return redirect(entered)
     return render(request, "games/match.html", _match_context(request, match, form), status=400)
+
+
+def _another_phone_scored(request, public_id: str, form):
+    """Another phone entered a deal since this one drew its page: the page shows that deal
+    and the refused entry, filled in again, to be entered with one tap if it still holds."""
+    match = get_match(public_id)
+    latest = match.deals.order_by("-number").first()
+    messages.warning(
+        request,
+        _(
+            "Another phone entered deal %(n)d meanwhile (just above). Yours was not entered: "
+            "it is filled in below. Enter it if it is another deal."
+        )
+        % {"n": latest.number if latest else 0},
+    )
+    fresh = deal_form_for(match, match.state, data=request.POST)
+    fresh.is_valid()  # shows the entry as it was chosen
+    return render(request, "games/match.html", _match_context(request, match, fresh), status=409)
 
 
 def _int(value) -> int | None:

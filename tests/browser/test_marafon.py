@@ -234,3 +234,18 @@ def test_after_a_deal_the_score_the_deal_and_the_next_entry_are_on_the_screen(
     assert on_screen(page, "#entry-title")
     # The next usual deal is two taps, every target already on the screen: no swipe.
     assert points_deal(taps, "cups", 11) == 2 and taps.swipes == 0
+
+
+def test_a_double_tap_records_one_deal_and_no_error(page, live_server, taps):
+    start_match(page, live_server, "marafon", PLAYERS)
+    taps.choose("battezzante", 1)
+    taps.choose("trump", "coins")
+
+    page.locator('button.key[value="7"]').dblclick()
+    expect_next_deal(page, 2)
+    page.reload()  # and the player reloads, unsure whether it went
+
+    expect_next_deal(page, 2)
+    assert totals(page) == ["7", "4"]
+    expect(page.locator(".history tbody tr")).to_have_count(1)
+    expect(page.get_by_text("This field is required.")).to_have_count(0)
