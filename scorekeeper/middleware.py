@@ -36,3 +36,24 @@ class RefuseUnreadableRequests:
         if limit is not None and length > limit:
             return refusal(request, 413, f"The request is too large: at most {limit // 1024} KB.")
         return self.get_response(request)
+
+
+class FriendlyNotFound:
+    """Under ``make run`` (DEBUG) Django answers a 404 with its list of every URL: a player who
+    taps Back onto a taken-back match would see it. Pages get the same friendly 404 as in
+    production; the API keeps its JSON."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        html = response.get("Content-Type", "").startswith("text/html")
+        if (
+            settings.DEBUG
+            and response.status_code == 404
+            and html
+            and not request.path.startswith(API_PREFIX)
+        ):
+            return render(request, "404.html", status=404)
+        return response

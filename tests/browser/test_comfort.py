@@ -1,0 +1,81 @@
+"""Comfort and access on a 360 x 740 phone: every tap target at least 44 x 44 px, a skip link,
+no sideways scrolling at 200% text or in landscape, and the phone's dark setting followed."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from games.services import deal_record, match_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def scored(page, live_server):
+    created = match_create(game="marafon", players=["Anna", "Bruno", "Cora", "Dario"])
+    deal_record(match=created.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
+    deal_record(match=created.match, raw={"trump": "cups", "points": [5, 6]})
+    page.goto(f"{live_server.url}/m/{created.match.public_id}/edit/{created.edit_key}/")
+    return page
+
+
+def small_targets(page) -> list[str]:
+    return page.evaluate(
+        """() => [...document.querySelectorAll('a, button, label:has(> input), summary')]
+            .filter(e => e.offsetParent !== null)
+            .filter(e => !e.closest('.sr-only, .skip, .share, p, li, figcaption'))
+            .map(e => [e, e.getBoundingClientRect()])
+            .filter(([e, r]) => r.width < 43.5 || r.height < 43.5)
+            .map(([e, r]) => `${e.tagName} "${e.textContent.trim().slice(0, 20)}"`
+                + ` ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+    )
+
+
+def test_every_tap_target_of_the_match_page_is_at_least_44_px(scored):
+    assert small_targets(scored) == []
+    edit = scored.locator(".history td.actions a").first
+    assert "deal 2" in edit.inner_text() or "deal 2" in edit.text_content()
+
+
+def test_a_skip_link_comes_first_and_ids_are_unique(scored):
+    scored.keyboard.press("Tab")
+    focused = scored.evaluate("document.activeElement.className")
+    duplicates = scored.evaluate(
+        "() => { const ids = [...document.querySelectorAll('[id]')].map(e => e.id);"
+        " return ids.filter((id, i) => ids.indexOf(id) !== i); }"
+    )
+
+    assert focused == "skip"
+    expect(scored.locator("a.skip")).to_be_visible()
+    assert duplicates == []
+
+
+@pytest.mark.parametrize("setting", ["large text", "landscape"])
+def test_no_sideways_scrolling(scored, setting):
+    if setting == "large text":
+        scored.evaluate("document.documentElement.style.fontSize = '200%'")
+    else:
+        scored.set_viewport_size({"width": 740, "height": 360})
+
+    wide = scored.evaluate(
+        "document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
+    )
+    culprits = scored.evaluate(
+        "() => [...document.querySelectorAll('body *')]"
+        ".filter(e => !e.parentElement.closest('.table-scroll'))"
+        ".filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)"
+        ".map(e => e.tagName + '.' + e.className).slice(0, 5)"
+    )
+
+    assert wide <= 0, culprits
+
+
+def test_the_dark_setting_is_followed(scored):
+    scored.emulate_media(color_scheme="dark")
+
+    background = scored.evaluate("getComputedStyle(document.body).backgroundColor")
+    text = scored.evaluate("getComputedStyle(document.body).color")
+
+    assert background == "rgb(18, 18, 18)"
+    assert text == "rgb(232, 232, 232)"
