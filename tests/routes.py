@@ -59,6 +59,7 @@ def make_world(django_user_model, django_capture_on_commit_callbacks) -> dict:
         "entrant_id": str(tournament.entrants.first().pk),
         "edit_key": created.edit_key,
         "confirm_key": table_keys(table).confirmation,
+        "chore": "check-in",
         "director": director,
     }
 

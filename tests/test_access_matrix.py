@@ -152,6 +152,8 @@ def page_writes(w: World) -> list[tuple[str, str, dict, str]]:
         ("table-dispute", f"/m/{table_match}/dispute/", {"by": w.seated[0], "reason": "no"}, "table"),
         ("tournament-new", "/director/new/", {"club": w.club.pk, "name": "X", "game": "rikken", "format": "individual", "rounds": "1", "round_kind": "deals", "deals_per_round": "4"}, "club"),
         ("entrants-add", f"{director}entrants/", {"player": "Zed"}, "club"),
+        ("entrants-all", f"{director}entrants/all/members/", {}, "club"),
+        ("entrants-all", f"{director}entrants/all/check-in/", {}, "club"),
         ("entrant-status", f"{director}entrants/{entrant.pk}/", {"status": "withdrawn"}, "club"),
         ("round-draw", f"{director}draw/", {}, "club"),
         ("tournament-rounds", f"{director}rounds/", {"rounds": "5"}, "club"),

@@ -25,6 +25,7 @@ from games.models import Club, Entrant, Round, Table, Tournament
 from games.rules import GAMES, RuleViolation
 from games.selectors import entrant_names, tournament_tables
 from games.services import Conflict
+from games.services.entrants import entrants_check_in_all, entrants_register_members
 from games.services.tournaments import (
     EntryRefused,
     entrant_set_status,
@@ -210,6 +211,8 @@ def tournament_results(request, public_id: str):
             "standings": standings_table(tournament),
             "csv_url": reverse("api:tournament-standings", args=[tournament.public_id])
             + "?download=csv",
+            "results_csv_url": reverse("api:results", args=[tournament.public_id])
+            + "?download=csv",
         },
     )
 
@@ -381,7 +384,8 @@ def entrant_status(request, public_id: str, entrant_id: int):
             _("%(name)s: %(status)s.")
             % {"name": entrant.name, "status": entrant.get_status_display().lower()},
         )
-    return redirect(_director_url(tournament, "entrants"))
+    # The list stays where the director was: at this entrant.
+    return redirect(_director_url(tournament, f"entrant-{entrant.pk}"))
 
 
 @login_required
@@ -436,3 +440,26 @@ def round_take_back(request, public_id: str, number: int):
             request, _("The draw of round %(n)d is taken back: draw it again.") % {"n": number}
         )
     return redirect(_director_url(tournament, "draw"))
+
+
+@login_required
+@require_POST
+def entrants_all(request, public_id: str, chore: str):
+    """One tap for the whole field: register every member of the club, or check in everybody."""
+    tournament = _directed_tournament(request, public_id)
+    if chore not in ("members", "check-in"):
+        raise Http404
+    try:
+        if chore == "members":
+            added = len(entrants_register_members(tournament=tournament))
+            message = ngettext("%(n)d member registered.", "%(n)d members registered.", added) % {
+                "n": added
+            }
+        elif chore == "check-in":
+            checked = entrants_check_in_all(tournament=tournament)
+            message = ngettext("%(n)d checked in.", "%(n)d checked in.", checked) % {"n": checked}
+    except RuleViolation as exc:
+        messages.error(request, _first_message(exc))
+    else:
+        messages.success(request, message)
+    return redirect(_director_url(tournament, "entrants"))

@@ -45,6 +45,11 @@ urlpatterns = [
     ),
     path("director/t/<str:public_id>/entrants/", tournaments.entrants_add, name="entrants-add"),
     path(
+        "director/t/<str:public_id>/entrants/all/<slug:chore>/",
+        tournaments.entrants_all,
+        name="entrants-all",
+    ),
+    path(
         "director/t/<str:public_id>/entrants/<int:entrant_id>/",
         tournaments.entrant_status,
         name="entrant-status",

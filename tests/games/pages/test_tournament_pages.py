@@ -851,3 +851,39 @@ def test_the_scoring_phone_cannot_change_a_confirmed_result_but_can_reopen_it(
     assert "/undo/" in after and "Changed after confirmation by the table" in after
     assert Correction.objects.get().action == "reopen"
     assert "Not confirmed: does not count" in public
+
+
+def test_a_director_registers_every_member_and_checks_in_everybody_in_one_tap(
+    director_client, club, tournament
+):
+    for name in ("Anna", "Bram", "Cor"):
+        club_member_add(club=club, name=name)
+    entrant_register(tournament=tournament, name="Guest")
+
+    page = director_client.get(director_url(tournament)).content.decode()
+    members = director_client.post(director_url(tournament, "entrants/all/members/"))
+    again = director_client.post(director_url(tournament, "entrants/all/members/"))
+    checked = director_client.post(director_url(tournament, "entrants/all/check-in/"))
+    entrant = tournament.entrants.first()
+    one = director_client.post(
+        director_url(tournament, f"entrants/{entrant.pk}/"), {"status": "withdrawn"}
+    )
+
+    assert "Register all members" in page and "Check in all" in page
+    assert members.status_code == again.status_code == 302
+    names = sorted(e.player.name for e in tournament.entrants.select_related("player"))
+    assert names == ["Anna", "Bram", "Cor", "Guest"]  # each once, the guest kept
+    assert checked["Location"].endswith("#entrants")
+    assert set(tournament.entrants.values_list("status", flat=True)) == {"checked_in", "withdrawn"}
+    assert one["Location"].endswith(f"#entrant-{entrant.pk}")  # the list stays in place
+
+
+def test_a_tournament_table_offers_no_money_settle_up_and_every_csv_has_a_link(client, drawn):
+    table = Table.objects.select_related("match").first()
+    phone = table_phone(table)
+
+    page = phone.get(f"/m/{table.match.public_id}/").content.decode()
+    results = client.get(f"/t/{drawn.tournament.public_id}/results/").content.decode()
+
+    assert "Settle up" not in page  # Rikken is a money game, but not at a tournament table
+    assert "standings/?download=csv" in results and "results/?download=csv" in results
