@@ -169,11 +169,14 @@ def tournament_live(request, public_id: str):
     """The projector view: the same as the public page in large type, following by itself."""
     tournament = _public_tournament(public_id)
     public_url = request.build_absolute_uri(reverse("pages:tournament", args=[public_id]))
-    context = {
-        **_live_context(request, tournament),
-        "public_url": public_url,
-        "public_qr": qr_svg(public_url),
-    }
+    context = _live_context(request, tournament)
+    field = max(len(context["standings"].get("rows", [])), len(context["tables"]))
+    context.update(
+        public_url=public_url,
+        public_qr=qr_svg(public_url),
+        # The type is sized to the field; what still does not fit is paged through (app.js).
+        density="roomy" if field <= 16 else "snug" if field <= 48 else "dense",
+    )
     return render(request, "tournaments/live.html", context)
 
 

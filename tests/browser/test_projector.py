@@ -1,0 +1,64 @@
+"""The projector at 1280 x 720 shows the whole event without a scrollbar: the type follows the
+field's size, long standings page themselves, and the round's table status stays in view."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from games.services import club_create
+from games.services.standings import standings_recompute
+from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def event(django_user_model, field: int):
+    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
+    club = club_create(name="De Zwaan", director=director)
+    tournament = tournament_create(
+        club=club, user=director, name="Thursday drive", game="rikken", format="individual",
+        rounds=3, round_kind="deals", deals_per_round=4,
+    )  # fmt: skip
+    for n in range(1, field + 1):
+        entrant_register(tournament=tournament, name=f"Player {n}")
+    round_draw_request(tournament=tournament, user=director)  # eager Celery: drawn at once
+    standings_recompute(tournament_id=tournament.pk)
+    return tournament
+
+
+@pytest.mark.parametrize("field", [16, 48, 200])
+def test_the_projector_fits_the_screen_and_pages_long_standings(
+    browser, live_server, django_user_model, field
+):
+    tournament = event(django_user_model, field)
+    context = browser.new_context(viewport=PROJECTOR)
+    try:
+        screen = context.new_page()
+        screen.goto(f"{live_server.url}/t/{tournament.public_id}/live/")
+        screen.wait_for_load_state("load")
+
+        height = screen.evaluate("document.scrollingElement.scrollHeight")
+        overflowing = screen.evaluate(
+            "() => [...document.querySelectorAll('.live tr, .live h2, .live p')]"
+            ".filter(e => !e.closest('[hidden]') && e.offsetParent !== null)"
+            ".filter(e => e.getBoundingClientRect().bottom > window.innerHeight + 1).length"
+        )
+        shown = screen.locator("table.standings tbody tr:visible").count()
+        expect(screen.locator("#round-title")).to_be_in_viewport()
+        expect(screen.locator(".round-now > p.small").first).to_be_in_viewport()
+        if field > shown:
+            pager = screen.locator("table.standings").locator("xpath=preceding-sibling::p[1]")
+            expect(pager).to_have_text(f"1 / {-(-field // shown)}")
+            expect(screen.locator("table.standings")).to_have_attribute(
+                "data-page", "2", timeout=12_000
+            )
+        screen.screenshot(path=f"artifacts/screenshots/projector-{field}.png")
+    finally:
+        context.close()
+
+    assert height <= PROJECTOR["height"]
+    assert overflowing == 0
+    assert shown >= min(field, 16)  # 16 players fit on one page
