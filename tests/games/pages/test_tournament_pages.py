@@ -651,7 +651,7 @@ def test_the_live_page_shows_the_round_and_the_standings(
     Tournament.objects.update(standings_dirty=True)
     stale = client.get(f"/t/{tournament.public_id}/").content.decode()
 
-    assert 'class="projector"' in page
+    assert 'class="projector roomy"' in page  # 8 players: the largest type
     assert "Round 1 of 2" in page
     assert "1 table still to confirm" in page
     assert f"Confirmed by {table.confirmed_by} at" in page
