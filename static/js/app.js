@@ -16,13 +16,16 @@
     });
   });
 
-  // Fields that only one choice needs (the Trionfo partner with chiamo) hide for the others.
+  // Fields that only some choices need (the Trionfo partner with chiamo, a round's deals)
+  // hide for the others: data-show-when="name=value|value".
   document.querySelectorAll("[data-show-when]").forEach(function (block) {
     var rule = block.getAttribute("data-show-when").split("=");
+    var values = rule[1].split("|");
     var form = block.closest("form");
     function update() {
-      var chosen = form.querySelector("input[name='" + rule[0] + "']:checked");
-      block.hidden = !!chosen && chosen.value !== rule[1];
+      var chosen = form.querySelector("input[name='" + rule[0] + "']:checked") ||
+        form.querySelector("select[name='" + rule[0] + "']");
+      block.hidden = !!chosen && values.indexOf(chosen.value) < 0;
     }
     form.addEventListener("change", update);
     update();
@@ -88,4 +91,27 @@
     show();
     setInterval(function () { page = (page + 1) % pages; show(); }, seconds * 1000);
   });
+})();
+
+// A tournament's house rules: only the chosen game's are offered.
+(function () {
+  "use strict";
+  var game = document.querySelector("form select[name=game]");
+  var presets = game && game.form.querySelector("select[name=preset]");
+  if (!presets) return;
+  function filter() {
+    var name = game.options[game.selectedIndex].text;
+    presets.querySelectorAll("optgroup").forEach(function (group) {
+      var shown = 0;
+      group.querySelectorAll("option").forEach(function (option) {
+        var mine = group.label === name || option.text.slice(-name.length - 2) === "(" + name + ")";
+        option.hidden = option.disabled = !mine;
+        if (mine) shown += 1;
+      });
+      group.hidden = shown === 0;
+    });
+    if (presets.selectedOptions[0] && presets.selectedOptions[0].disabled) presets.value = "";
+  }
+  game.addEventListener("change", filter);
+  filter();
 })();

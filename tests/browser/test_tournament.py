@@ -167,3 +167,26 @@ def test_a_table_confirms_on_its_phone_and_the_director_sees_it(
         snap(screen, "projector")
     finally:
         projector.close()
+
+
+def test_the_new_tournament_form_shows_only_what_applies(page, live_server, director):
+    sign_in(page, live_server)
+    page.get_by_role("link", name="New tournament").click()
+    deals = page.locator('input[name="deals_per_round"]')
+    table_size = page.locator('[name="table_size"]')
+    tie_breaks = page.locator("#f-tie_breaks")
+
+    page.select_option('select[name="game"]', "rikken")
+    offered = page.locator('select[name="preset"] option:not([disabled])').all_inner_texts()
+    individual = (deals.is_visible(), table_size.is_visible(), tie_breaks.is_visible())
+    page.select_option('select[name="game"]', "marafon")
+    marafon_offered = page.locator('select[name="preset"] option:not([disabled])').all_inner_texts()
+    page.locator('label:has(> input[name="format"][value="swiss"])').click()
+    page.locator('label:has(> input[name="round_kind"][value="game"])').click()
+    pairs = (deals.is_visible(), table_size.is_visible(), tie_breaks.is_visible())
+
+    assert individual == (True, True, False)
+    assert pairs == (False, False, True)
+    assert any("Rikken" in text or "rik" in text.lower() for text in offered[1:])
+    assert not any("Marafon" in text for text in offered)
+    assert set(offered).isdisjoint(marafon_offered[1:])
