@@ -186,7 +186,9 @@ def rank_individual(
     lower_is_better: bool = False,
 ) -> tuple[IndividualStanding, ...]:
     """Ranks the players of an individual event by the sum of their rounds' units or points
-    (rounds not played are simply left out). Equal totals share a rank and keep the order given."""
+    (rounds not played are simply left out). Equal totals share a rank and keep the order given.
+    Players who have not played a round yet come after those who have, whatever the totals: a
+    0 that is no result does not rank above a loss."""
     sums = {}
     for player, rounds in totals.items():
         try:
@@ -194,12 +196,17 @@ def rank_individual(
         except TypeError:
             raise ValueError(f"The rounds of {player!r} must be numbers: {rounds!r}.") from None
     ordered = sorted(sums, key=sums.__getitem__, reverse=not lower_is_better)
+    ordered.sort(key=lambda player: not totals[player])  # stable: the unplayed go last
+
+    def level(player) -> tuple[bool, Number]:
+        return (not totals[player], sums[player])
+
     standings = []
     place = 1
     start = 0
     while start < len(ordered):
         end = start
-        while end < len(ordered) and sums[ordered[end]] == sums[ordered[start]]:
+        while end < len(ordered) and level(ordered[end]) == level(ordered[start]):
             end += 1
         for player in ordered[start:end]:
             standings.append(

@@ -487,10 +487,10 @@ def test_lower_is_better_turns_the_order_round():
     totals = {"Ann": [10, 20], "Bob": [25, 5], "Cid": [40], "Dee": []}
     standings = rank_individual(totals=totals, lower_is_better=True)
     assert [(s.rank, s.player) for s in standings] == [
-        (1, "Dee"),
-        (2, "Ann"),
-        (2, "Bob"),
-        (4, "Cid"),
+        (1, "Ann"),
+        (1, "Bob"),
+        (3, "Cid"),
+        (4, "Dee"),  # no round played yet: after those who played, not first with 0
     ]
 
 
@@ -519,9 +519,14 @@ def test_individual_rounds_must_be_numbers(rounds):
 def test_any_individual_standings_are_ordered(totals, lower_is_better):
     standings = rank_individual(totals=totals, lower_is_better=lower_is_better)
     assert [s.player for s in standings] == sorted(
-        totals, key=lambda p: sum(totals[p]) * (1 if lower_is_better else -1)
+        totals,
+        key=lambda p: (not totals[p], sum(totals[p]) * (1 if lower_is_better else -1)),
     )
     for i, s in enumerate(standings):
+        played = bool(totals[s.player])
         assert s.total == sum(totals[s.player])
         assert s.rank == i + 1 or s.rank == standings[i - 1].rank
-        assert s.shared == any(o.total == s.total and o is not s for o in standings)
+        assert s.shared == any(
+            o.total == s.total and bool(totals[o.player]) == played and o is not s
+            for o in standings
+        )
