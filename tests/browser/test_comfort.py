@@ -79,3 +79,31 @@ def test_the_dark_setting_is_followed(scored):
 
     assert background == "rgb(18, 18, 18)"
     assert text == "rgb(232, 232, 232)"
+
+
+def test_every_tap_target_of_the_director_page_is_at_least_44_px(
+    page, live_server, django_user_model
+):
+    from games.services import club_create
+    from games.services.tournaments import (
+        entrant_register,
+        round_draw_request,
+        tournament_create,
+    )
+
+    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
+    club = club_create(name="De Zwaan", director=director)
+    tournament = tournament_create(
+        club=club, user=director, name="Drive", game="rikken", format="individual",
+        rounds=2, round_kind="deals", deals_per_round=2,
+    )  # fmt: skip
+    for n in range(8):
+        entrant_register(tournament=tournament, name=f"Player {n}")
+    round_draw_request(tournament=tournament, user=director)
+    page.goto(live_server.url + "/accounts/login/")
+    page.fill('input[name="username"]', "jan")
+    page.fill('input[name="password"]', "pw-x-1234-long")
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(f"{live_server.url}/director/t/{tournament.public_id}/")
+
+    assert small_targets(page) == []
