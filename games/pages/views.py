@@ -32,8 +32,9 @@ from games.settlements import match_settlement
 from . import resend
 from .access import can_score, held_match_ids, remember_edit_key
 from .board import board, team_labels
-from .forms import MatchSetupForm, deal_form_for, presets_for
-from .summaries import summary
+from .forms import MatchSetupForm, presets_for
+from .games import deal_form_for, initial, summary, table_of
+from .history import changes, history, verdicts
 from .tournament_display import match_table
 
 
@@ -145,34 +146,9 @@ def match_edit_link(request, public_id: str, edit_key: str):
     return redirect("pages:match", public_id=public_id)
 
 
-def _history(match) -> list[dict[str, Any]]:
-    """Every deal with its summary and the totals after it (a fold: the same numbers as the
-    cached state, per deal)."""
-    engine = get_game(match.game)
-    options = engine.options_from_data(match.rules)
-    deals = list(match.deals.all())
-    names = [seat.player.name for seat in match.seats.all()]
-    _, steps = fold(engine, options, match.setup, [d.input for d in deals])
-    rows = []
-    for deal, step in zip(deals, steps, strict=True):
-        after = engine.state_to_data(step.state)
-        if deal.outcome.get("game") and after.get("games"):
-            # The deal won a game: show that game's final totals, not the next game's 0-0.
-            after = {"scores": after["games"][-1]["scores"]}
-        rows.append(
-            {
-                "number": deal.number,
-                "summary": summary(match.game, deal.input, deal.outcome, names),
-                "outcome": deal.outcome,
-                "totals": after.get("scores") or after.get("balances") or after.get("chips"),
-            }
-        )
-    return rows
-
-
 def _match_context(request, match, form=None) -> dict[str, Any]:
     engine = get_game(match.game)
-    history = _history(match)
+    rows = history(match)
     scorer = can_score(request, match)
     names = [seat.player.name for seat in match.seats.all()]
     options = engine.options_from_data(match.rules)
@@ -185,8 +161,8 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         "state": match.state,
         "rules": match.rules,
         "options": options,
-        "history": history,
-        "last_deal": history[-1] if history else None,
+        "history": rows,
+        "last_deal": rows[-1] if rows else None,
         "fresh": request.GET.get("entered") == "1",
         "form_key": resend.new_form_key(),
         "can_score": scorer,
@@ -329,11 +305,12 @@ def deal_edit(request, public_id: str, number: int):
         match,
         state_before,
         data=request.POST or None,
-        initial=_initial(match.game, deals[number - 1].input),
+        initial=initial(match.game, deals[number - 1].input),
     )
     status = 200
     if request.method == "POST":
         if form.is_valid():
+            was = verdicts(match, history(match))
             try:
                 deal_replace(match=match, number=number, raw=form.to_input(), user=request.user)
             except RuleViolation as exc:
@@ -342,6 +319,10 @@ def deal_edit(request, public_id: str, number: int):
                 form.add_error(None, str(exc))
             else:
                 messages.success(request, _("Deal %(n)d corrected.") % {"n": number})
+                match = get_match(public_id)
+                # A correction that changes who won says so, before and after.
+                for line in changes(was, verdicts(match, history(match))):
+                    messages.warning(request, line)
                 return redirect("pages:match", public_id=public_id)
         status = 400
     names = [s.player.name for s in match.seats.all()]
@@ -364,46 +345,6 @@ def deal_edit(request, public_id: str, number: int):
     )
 
 
-def _initial(game: str, raw: dict[str, Any]) -> dict[str, Any]:
-    """The form's fields from a stored deal input, so a correction starts from what was typed."""
-    initial = {k: v for k, v in raw.items() if not isinstance(v, (dict, list))}
-    if game == "marafon" and "points" in raw:
-        initial["points"] = raw["points"][0]
-    if game == "marafon" and isinstance(raw.get("cards"), list):
-        for team, count in enumerate(raw["cards"][:2]):
-            if isinstance(count, dict):
-                initial[f"aces_{team}"] = count.get("aces")
-                initial[f"figures_{team}"] = count.get("figures")
-    if game == "marafon" and isinstance(raw.get("claim"), dict):
-        claim = raw["claim"]
-        initial.update(
-            claim_seat=claim.get("seat"),
-            claim_aces=claim.get("aces"),
-            claim_figures=claim.get("figures"),
-        )
-    if game == "trionfo" and isinstance(raw.get("called_card"), dict):
-        card = raw["called_card"]
-        initial.update(called_rank=card.get("rank"), called_suit=card.get("suit"))
-    if game == "trionfo" and isinstance(raw.get("made"), bool):
-        initial["made"] = "yes" if raw["made"] else "no"
-    if game == "malilla" and "totals" in raw:
-        initial.update(total_0=raw["totals"][0], total_1=raw["totals"][1])
-    if game == "malilla" and isinstance(raw.get("turn_up"), dict):
-        initial.update(turn_rank=raw["turn_up"].get("rank"), turn_suit=raw["turn_up"].get("suit"))
-    if game == "etori":
-        for team, count in enumerate(raw.get("honours") or []):
-            initial[f"honours_{team}"] = count
-        for team, suits in enumerate(raw.get("aces") or []):
-            for suit in suits or []:
-                initial[f"ace_{suit}"] = team
-    if game == "rikken":
-        for suffix, entry in zip(("", "_2"), raw.get("contracts") or [], strict=False):
-            initial.update({f"{k}{suffix}": v for k, v in entry.items() if not isinstance(v, dict)})
-            if isinstance(entry.get("called"), dict):
-                initial["called_suit"] = entry["called"].get("suit")
-    return initial
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def deal_undo_page(request, public_id: str, number: int):
     match = get_match(public_id)
@@ -420,14 +361,19 @@ def deal_undo_page(request, public_id: str, number: int):
     deal = next((d for d in match.deals.all() if d.number == number), None)
     if deal is None:
         raise Http404
-    names = [s.player.name for s in match.seats.all()]
     return render(
         request,
         "games/undo.html",
         {
             "match": match,
             "number": number,
-            "summary": summary(match.game, deal.input, deal.outcome, names),
+            "summary": summary(
+                match.game,
+                deal.input,
+                deal.outcome,
+                table_of(match),
+                get_game(match.game).options_from_data(match.rules),
+            ),
         },
     )
 

@@ -16,6 +16,24 @@
     });
   });
 
+  // A long row of choices (Rikken's contracts, a card's rank) folds to the one chosen, so the
+  // next field comes up under the thumb; tapping the chosen one unfolds the row again.
+  document.querySelectorAll("fieldset.fold").forEach(function (set) {
+    function fold() {
+      if (set.querySelector("input:checked")) set.classList.add("folded");
+    }
+    set.addEventListener("change", fold);
+    set.addEventListener("click", function (event) {
+      var label = event.target.closest("label");
+      if (!label || !set.classList.contains("folded")) return;
+      if (label.querySelector("input:checked")) {
+        event.preventDefault();
+        set.classList.remove("folded");
+      }
+    });
+    fold();
+  });
+
   // Fields that only some choices need (the Trionfo partner with chiamo, a round's deals)
   // hide for the others: data-show-when="name=value|value".
   document.querySelectorAll("[data-show-when]").forEach(function (block) {

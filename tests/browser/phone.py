@@ -46,12 +46,6 @@ class Taps:
         """Taps the label of the radio ``name`` = ``value``, as a thumb does."""
         self.tap(radio_label(self.page, name, value))
 
-    def select(self, name: str, value: str) -> None:
-        field = self.page.locator(f'select[name="{name}"]')
-        self.swipe_to(field)
-        field.select_option(value)
-        self.count += 1
-
     def enter(self, name: str, value) -> None:
         """Taps a key that enters the deal by its field (Rikken's tricks)."""
         self.tap(self.page.locator(f'button[name="{name}"][value="{value}"]'))

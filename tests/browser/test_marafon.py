@@ -67,7 +67,7 @@ def test_whole_match_with_claims_and_tap_budget(page, live_server, taps):
     expect_next_deal(page, 3)
     assert totals(page) == ["25", "0"]
     expect(history_row(page, 2)).to_contain_text("14 – 0")
-    expect(history_row(page, 2)).to_contain_text("marafona Team 1")
+    expect(history_row(page, 2)).to_contain_text("marafona by Anna")
 
     # A usual deal: trumps and the points key, 2 taps.
     assert points_deal(taps, "swords", 11) == 2
@@ -77,6 +77,9 @@ def test_whole_match_with_claims_and_tap_budget(page, live_server, taps):
     expect_next_deal(page, 5)
     assert totals(page) == ["0", "0"]
     assert extras(page) == ["games won: 1", "games won: 0"]
+    # The game's end is announced, and ruled off in the history.
+    expect(page.locator(".last-deal .game-won")).to_have_text("Game 1 won by Anna & Cora, 41 – 6")
+    expect(page.locator("#history tr.game-end")).to_have_text("Game 1 won by Anna & Cora, 41 – 6")
 
     # Game 2: three deals to 33, then a wrong claim by Cora loses it.
     for number, trump in ((5, "coins"), (6, "cups"), (7, "swords")):
@@ -100,7 +103,7 @@ def test_whole_match_with_claims_and_tap_budget(page, live_server, taps):
     assert extras(page) == ["games won: 2", "games won: 1"]
     assert totals(page) == ["33", "0"]  # the last game's totals before the claim
     expect(history_row(page, 12)).to_contain_text("Claim by Anna: right")
-    expect(page.locator("#history tbody tr")).to_have_count(12)
+    expect(page.locator("#history tbody tr:not(.game-end)")).to_have_count(12)
     # The match is over: no more deals to enter.
     expect(page.locator("form.deal-form")).to_have_count(0)
     expect(page.locator("#entry-title")).to_have_count(0)

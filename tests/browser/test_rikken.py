@@ -15,7 +15,7 @@ ORDINARY_DEAL_TAPS = 6
 
 
 def rik(taps, declarer: int, partner: int, trump: str, tricks: int) -> int:
-    taps.select("contract", "rik")
+    taps.choose("contract", "rik")
     taps.choose("declarer", declarer)
     taps.choose("partner", partner)
     taps.choose("trump", trump)
@@ -34,23 +34,25 @@ def test_rikken_evening_and_settle_up(page, live_server, taps):
     # The dealer too, in the first deal, and one swipe down to the tricks keys (counted).
     assert first <= ORDINARY_DEAL_TAPS + 1
     expect_next_deal(page, 2)
-    expect(history_row(page, 1)).to_contain_text("rik Anna 9 (made)")
+    expect(history_row(page, 1)).to_contain_text("Rik Anna with Cor: 9 tricks, made")
     assert totals(page) == ["+2", "-2", "+2", "-2"]
     assert extras(page) == ["0.20", "-0.20", "0.20", "-0.20"]
     expect(page.locator("#f-dealer")).to_have_count(0)
     expect(page.locator(".board .next")).to_contain_text("Bram")  # deals now
 
     # Deal 2: Bram's misère (no trick) and Dirk's piek (one trick) at the same time.
-    taps.select("contract", "misere")
+    taps.choose("contract", "misere")
     taps.choose("declarer", 1)
     taps.open("A second misère or piek")
-    taps.select("contract_2", "piek")
+    taps.choose("contract_2", "piek")
     taps.choose("declarer_2", 3)
     taps.type("tricks_2", 1)
     taps.enter("tricks", 0)
     simultaneous = taps.reset()
     expect_next_deal(page, 3)
-    expect(history_row(page, 2)).to_contain_text("misere Bram 0 (made) · piek Dirk 1 (made)")
+    expect(history_row(page, 2)).to_contain_text(
+        "Misère Bram: 0 tricks, made · Piek Dirk: 1 trick, made"
+    )
     # Each declarer +15 from their contract and -5 from the other's: +10, the others -10.
     assert totals(page) == ["-8", "+8", "-8", "+8"]
 
@@ -58,7 +60,7 @@ def test_rikken_evening_and_settle_up(page, live_server, taps):
     ordinary = rik(taps, declarer=2, partner=1, trump="hearts", tricks=7)
     assert ordinary <= ORDINARY_DEAL_TAPS
     expect_next_deal(page, 4)
-    expect(history_row(page, 3)).to_contain_text("rik Cor 7 (failed)")
+    expect(history_row(page, 3)).to_contain_text("Rik Cor with Bram: 7 tricks, failed")
     assert totals(page) == ["-6", "+6", "-10", "+10"]
     assert extras(page) == ["-0.60", "0.60", "-1.00", "1.00"]
 

@@ -120,7 +120,7 @@ def test_a_table_confirms_on_its_phone_and_the_director_sees_it(
     expect(other_phone.locator("#confirm")).to_have_count(0)  # nothing to confirm yet
     taps = Taps(other_phone)
     taps.choose("dealer", 0)
-    taps.select("contract", "misere")
+    taps.choose("contract", "misere")
     taps.choose("declarer", 1)
     taps.enter("tricks", 0)
     expect(other_phone.locator("#entry-title")).to_have_text("Deal 2")

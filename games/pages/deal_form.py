@@ -1,0 +1,148 @@
+"""The shared machinery of the per-game deal forms (`games/pages/games/<slug>.py`): one-tap
+choices of players, teams and suits, and the rules' messages put at the field they concern,
+in the players' words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .words import Table
+
+SUIT_LABELS = {
+    "coins": gettext_lazy("Coins"),
+    "cups": gettext_lazy("Cups"),
+    "swords": gettext_lazy("Swords"),
+    "clubs": gettext_lazy("Clubs"),
+    "spades": gettext_lazy("Spades"),
+    "hearts": gettext_lazy("Hearts"),
+    "diamonds": gettext_lazy("Diamonds"),
+}
+
+# What the rules' input readers say of a missing value; the page asks for the tap instead.
+_MISSING = "This field is required."
+
+
+def suit_choices(suits):
+    return [(s, SUIT_LABELS[s]) for s in suits]
+
+
+def walk(errors: Any, path: tuple[str, ...] = ()):
+    """(path, message) for every message of a rules error tree."""
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            yield from walk(value, (*path, str(key)))
+    elif isinstance(errors, list):
+        for item in errors:
+            yield from walk(item, path)
+    else:
+        yield path, str(errors)
+
+
+class DealForm(forms.Form):
+    """Base of the per-game deal forms: built for one match at one moment (who deals next
+    decides which fields are asked)."""
+
+    # A rules error path (dotted, "*" for any index) -> the form field that shows it.
+    ERROR_FIELDS: dict[str, str | None] = {}
+
+    def __init__(self, *args, table: Table, state: dict[str, Any], options: Any, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.names = list(table.names)
+        self.state = state
+        self.options = options
+        # What to say when a field is left out, where "Tap the <label>." would read badly.
+        self.missing_messages: dict[str, str] = {}
+        self.build()
+        for name, field in self.fields.items():
+            if field.label:
+                field.error_messages["required"] = self.missing(name)
+
+    def build(self) -> None:
+        raise NotImplementedError
+
+    def to_input(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def seat_field(self, label, required=True, seats=None, empty=None):
+        seats = range(len(self.names)) if seats is None else seats
+        choices = [(str(s), self.names[s]) for s in seats]
+        if empty is not None:
+            choices = [("", empty), *choices]
+        return forms.TypedChoiceField(
+            label=label,
+            choices=choices,
+            coerce=int,
+            empty_value=None,
+            required=required,
+            widget=forms.RadioSelect,
+        )
+
+    def team_field(self, label, teams=None, required=False):
+        """One tap on the team, named by its players."""
+        labels = self.table.team_labels
+        teams = range(len(labels)) if teams is None else teams
+        return forms.TypedChoiceField(
+            label=label,
+            choices=[(str(t), labels[t]) for t in teams],
+            coerce=int,
+            empty_value=None,
+            required=required,
+            widget=forms.RadioSelect,
+        )
+
+    # Choices in a longer row than this fold to the chosen one once tapped (app.js).
+    FOLD_AFTER = 8
+
+    @property
+    def foldable(self) -> set[str]:
+        return {
+            name
+            for name, field in self.fields.items()
+            if isinstance(field.widget, forms.RadioSelect) and len(field.choices) > self.FOLD_AFTER
+        }
+
+    def tap_field(self, label, choices, required=False):
+        """A one-tap choice among a few words (a card's rank, a suit, a contract)."""
+        return forms.ChoiceField(
+            label=label, required=required, choices=list(choices), widget=forms.RadioSelect
+        )
+
+    def field_for(self, path: tuple[str, ...]) -> str | None:
+        """The field that shows a rules message at `path`, or None for the top of the form."""
+        for pattern, target in self.ERROR_FIELDS.items():
+            parts = pattern.split(".")
+            if len(parts) <= len(path) and all(
+                p in ("*", q) for p, q in zip(parts, path, strict=False)
+            ):
+                if target is None:
+                    return None
+                index = next((q for p, q in zip(parts, path, strict=False) if p == "*"), "")
+                target = target.replace("*", index)
+                if target in self.fields:
+                    return target
+        for candidate in ("_".join(path), path[-1] if path else "", path[0] if path else ""):
+            if candidate in self.fields:
+                return candidate
+        return None
+
+    def add_rule_errors(self, errors: dict[str, Any]) -> None:
+        """Puts the rules' messages next to the fields they concern, naming players."""
+        for path, message in walk(errors):
+            target = self.field_for(path)
+            if message == _MISSING and target is not None:
+                message = self.missing(target)
+            self.add_error(target, self.table.say(message))
+
+    def missing(self, name: str) -> str:
+        if name in self.missing_messages:
+            return self.missing_messages[name]
+        field = self.fields[name]
+        label = str(field.label).rstrip(":")
+        if isinstance(field.widget, forms.RadioSelect):
+            return _("Tap the %(what)s.") % {"what": label[:1].lower() + label[1:]}
+        return _("Enter the %(what)s.") % {"what": label[:1].lower() + label[1:]}

@@ -1,0 +1,44 @@
+"""Each game's page module, registered by slug like the rules engines: its deal form
+(`DealFormClass`), its history line (`summary`) and its correction's start (`initial`)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from games.rules import get_game
+
+from ..words import Table
+from . import etori, malilla, marafon, rikken, trionfo
+
+PAGES: dict[str, ModuleType] = {m.SLUG: m for m in (marafon, trionfo, malilla, rikken, etori)}
+
+
+def page_for(slug: str) -> ModuleType:
+    return PAGES[slug]
+
+
+def table_of(match) -> Table:
+    """Who sits at the match, for the page's words."""
+    engine = get_game(match.game)
+    names = [seat.player.name for seat in match.seats.all()]
+    return Table(names=names, teams=engine.teams(engine.options_from_data(match.rules)) or [])
+
+
+def deal_form_for(match, state: dict[str, Any], data=None, initial=None):
+    game = get_game(match.game)
+    return PAGES[match.game].DealFormClass(
+        data,
+        initial=initial,
+        table=table_of(match),
+        state=state,
+        options=game.options_from_data(match.rules),
+    )
+
+
+def summary(match_game: str, raw: dict[str, Any], outcome: dict[str, Any], table, options) -> str:
+    return PAGES[match_game].summary(raw, outcome, table, options)
+
+
+def initial(match_game: str, raw: dict[str, Any]) -> dict[str, Any]:
+    return PAGES[match_game].initial(raw)

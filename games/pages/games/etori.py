@@ -1,0 +1,84 @@
+"""Etori's page: the hand's form with teams named by their players, its history line, its
+correction's start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.rules.cards import FRENCH_SUITS
+
+from ..deal_form import SUIT_LABELS, DealForm, suit_choices
+from ..words import Table
+
+SLUG = "etori"
+
+
+class EtoriDealForm(DealForm):
+    ERROR_FIELDS = {"aces": "ace_spades"}
+
+    def build(self):
+        playing = self.state["next"]["playing"]
+        self.playing = playing
+        self.fields["trump"] = forms.ChoiceField(
+            label=gettext_lazy("Trumps"),
+            choices=suit_choices(FRENCH_SUITS),
+            widget=forms.RadioSelect,
+            initial=self.state["next"]["trump"],
+        )
+        for team in playing:
+            self.fields[f"honours_{team}"] = forms.IntegerField(
+                label=_("Honours taken by %(team)s") % {"team": self.table.team(team)},
+                required=False,
+                min_value=0,
+                max_value=16,
+            )
+        for suit in FRENCH_SUITS:
+            self.fields[f"ace_{suit}"] = self.team_field(
+                _("Ace of %(suit)s dealt to") % {"suit": SUIT_LABELS[suit]},
+                teams=playing,
+                required=True,
+            )
+            self.missing_messages[f"ace_{suit}"] = _("Tap the team dealt the ace of %(suit)s.") % {
+                "suit": str(SUIT_LABELS[suit]).lower()
+            }
+
+    def to_input(self):
+        data = self.cleaned_data
+        teams = len(self.state["chips"])
+        first, second = self.playing
+        given = {t: data.get(f"honours_{t}") for t in self.playing}
+        # One count is enough: the other team took the rest of the 16 honours.
+        if given[first] is None and given[second] is not None:
+            given[first] = 16 - given[second]
+        elif given[second] is None and given[first] is not None:
+            given[second] = 16 - given[first]
+        honours = [given.get(t) for t in range(teams)]
+        aces: list[list[str] | None] = [[] if t in self.playing else None for t in range(teams)]
+        for suit in FRENCH_SUITS:
+            aces[data[f"ace_{suit}"]].append(suit)
+        return {"trump": data["trump"], "honours": honours, "aces": aces}
+
+
+DealFormClass = EtoriDealForm
+
+
+def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
+    won = _("%(team)s win %(chips)d") % {
+        "team": table.team(outcome["winner"]),
+        "chips": outcome["chips"],
+    }
+    return " · ".join([won, str(SUIT_LABELS.get(outcome["trump"], outcome["trump"]))])
+
+
+def initial(raw: dict[str, Any]) -> dict[str, Any]:
+    values = {k: v for k, v in raw.items() if not isinstance(v, (dict, list))}
+    for team, count in enumerate(raw.get("honours") or []):
+        values[f"honours_{team}"] = count
+    for team, suits in enumerate(raw.get("aces") or []):
+        for suit in suits or []:
+            values[f"ace_{suit}"] = team
+    return values

@@ -1,0 +1,118 @@
+"""Malilla's page: the deal form, its history line, its correction's start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.rules.malilla import VARIANTS
+
+from ..deal_form import DealForm, suit_choices
+from ..words import Table
+
+SLUG = "malilla"
+
+IRREGULARITIES = {
+    "misdeal": gettext_lazy("misdeal"),
+    "abandoned": gettext_lazy("thrown in"),
+    "renege": gettext_lazy("renege"),
+    "challenge": gettext_lazy("challenge"),
+}
+
+
+class MalillaDealForm(DealForm):
+    ERROR_FIELDS = {
+        "turn_up.suit": "turn_suit",
+        "turn_up": "turn_rank",
+        "totals.*": "total_*",
+        "totals": "total_0",
+        "renege": "team",
+        "challenge": "team",
+    }
+
+    def build(self):
+        variant = VARIANTS[self.options.variant]
+        if self.state["next"]["dealer"] is None:
+            self.fields["dealer"] = self.seat_field(gettext_lazy("Dealer"))
+        self.fields["turn_rank"] = self.tap_field(
+            gettext_lazy("Turned-up card"), [(r, r) for r in variant.pack.ranks]
+        )
+        self.fields["turn_suit"] = self.tap_field(
+            gettext_lazy("Trumps"), suit_choices(variant.pack.suits)
+        )
+        for team, label in enumerate(self.table.team_labels):
+            self.fields[f"total_{team}"] = forms.IntegerField(
+                label=_("%(team)s: points and tricks") % {"team": label},
+                required=False,
+                min_value=0,
+                max_value=variant.deal_points,
+            )
+        self.fields["team"] = self.team_field(gettext_lazy("Team"))
+        self.fields["upheld"] = forms.BooleanField(
+            label=gettext_lazy("The revoke was found"), required=False
+        )
+        self.fields["action"] = forms.CharField(required=False)
+        self.deal_points = variant.deal_points
+
+    def to_input(self):
+        data = self.cleaned_data
+        raw: dict[str, Any] = {}
+        if data.get("dealer") is not None:
+            raw["dealer"] = data["dealer"]
+        action = data.get("action") or ""
+        if action in ("misdeal", "abandoned"):
+            raw[action] = True
+        elif action == "renege":
+            raw["renege"] = {"team": data.get("team")}
+        elif action == "challenge":
+            raw["challenge"] = {"team": data.get("team"), "upheld": bool(data.get("upheld"))}
+        else:
+            if data.get("turn_rank") and data.get("turn_suit"):
+                raw["turn_up"] = {"rank": data["turn_rank"], "suit": data["turn_suit"]}
+            totals = [data.get("total_0"), data.get("total_1")]
+            # One total is enough: the other is what is left of the deal's points.
+            if totals[0] is None and totals[1] is not None:
+                totals[0] = self.deal_points - totals[1]
+            elif totals[1] is None and totals[0] is not None:
+                totals[1] = self.deal_points - totals[0]
+            if None not in totals:
+                raw["totals"] = totals
+        return raw
+
+
+DealFormClass = MalillaDealForm
+
+
+def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
+    if outcome.get("irregularity"):
+        kind = outcome["irregularity"]
+        parts = [str(IRREGULARITIES.get(kind, kind))]
+        if outcome.get("loser") is not None:
+            parts.append(_("%(team)s lose") % {"team": table.team(outcome["loser"])})
+        return " · ".join(parts)
+    parts = ["{} – {}".format(*outcome["points"])]
+    bonus = outcome.get("bonus")
+    if bonus:
+        parts.append(_("bonus %(points)d %(status)s") % bonus)
+    if outcome.get("capote") is not None:
+        parts.append(_("capote by %(team)s") % {"team": table.team(outcome["capote"])})
+    if outcome.get("zapato") is not None:
+        parts.append(_("zapato for %(team)s") % {"team": table.team(outcome["zapato"])})
+    return " · ".join(parts)
+
+
+def initial(raw: dict[str, Any]) -> dict[str, Any]:
+    values = {k: v for k, v in raw.items() if not isinstance(v, (dict, list))}
+    if "totals" in raw:
+        values.update(total_0=raw["totals"][0], total_1=raw["totals"][1])
+    if isinstance(raw.get("turn_up"), dict):
+        values.update(turn_rank=raw["turn_up"].get("rank"), turn_suit=raw["turn_up"].get("suit"))
+    if isinstance(raw.get("renege"), dict):
+        values["team"] = raw["renege"].get("team")
+    if isinstance(raw.get("challenge"), dict):
+        values["team"] = raw["challenge"].get("team")
+        values["upheld"] = raw["challenge"].get("upheld")
+    return values

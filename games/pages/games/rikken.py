@@ -1,0 +1,186 @@
+"""Rikken's page: the deal form (contract, declarer, partner and the tricks as the last tap),
+its history line in contract names, its correction's start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.rules.cards import FRENCH_SUITS
+
+from ..deal_form import DealForm, suit_choices
+from ..words import Table
+
+SLUG = "rikken"
+
+SPECIAL_GAMES = {
+    "schuppen_mie": gettext_lazy("Schuppen mie"),
+    "mie_en": gettext_lazy("Mie en"),
+    "one_five_eleven": gettext_lazy("1-5-11"),
+    "one_three_five": gettext_lazy("1-3-5"),
+}
+
+
+class RikkenDealForm(DealForm):
+    # The tricks are the last tap: each key enters the deal.
+    trick_keys = list(range(14))
+    ERROR_FIELDS = {
+        "contracts.1.contract": "contract_2",
+        "contracts.1.declarer": "declarer_2",
+        "contracts.1.tricks": "tricks_2",
+        "contracts.1": "contract_2",
+        "contracts.*.called": "called_suit",
+        "contracts.*.contract": "contract",
+        "contracts.*.declarer": "declarer",
+        "contracts.*.partner_tricks": "partner_tricks",
+        "contracts.*.partner": "partner",
+        "contracts.*.tricks": "tricks",
+        "contracts.*.trump": "trump",
+        "contracts.*.beter": "beter",
+        "contracts": "contract",
+        "special.tricks.*": "count_*",
+        "special.queens.*": "count_*",
+        "special.queen_of_spades": "queen_of_spades",
+        "special.last_trick": "last_trick",
+    }
+
+    def build(self):
+        players = self.options.players
+        if self.state["next"]["dealer"] is None:
+            self.fields["dealer"] = self.seat_field(gettext_lazy("Dealer"), seats=range(players))
+        contracts = [(row.slug, row.name) for row in self.options.contracts]
+        seats = range(len(self.state["balances"]))
+        if players == 3:
+            self.names = [*self.names, str(_("Blind man"))]
+        for suffix, label in (
+            ("", gettext_lazy("Contract")),
+            ("_2", gettext_lazy("Second contract (misère/piek)")),
+        ):
+            self.fields[f"contract{suffix}"] = self.tap_field(label, contracts)
+            self.fields[f"declarer{suffix}"] = self.seat_field(
+                gettext_lazy("Declarer"), required=False, seats=seats
+            )
+            self.fields[f"tricks{suffix}"] = forms.IntegerField(
+                label=gettext_lazy("Tricks taken by the declaring side"),
+                required=False,
+                min_value=0,
+                max_value=13,
+            )
+        self.fields["partner"] = self.seat_field(
+            gettext_lazy("Partner"), required=False, seats=seats
+        )
+        self.fields["trump"] = self.tap_field(gettext_lazy("Trumps"), suit_choices(FRENCH_SUITS))
+        self.fields["called_suit"] = self.tap_field(
+            gettext_lazy("Called ace"), suit_choices(FRENCH_SUITS)
+        )
+        self.fields["partner_tricks"] = forms.IntegerField(
+            label=gettext_lazy("Partner's own tricks"), required=False, min_value=0, max_value=13
+        )
+        self.fields["beter"] = self.tap_field(
+            gettext_lazy("Beter suit (cut)"), suit_choices(FRENCH_SUITS)
+        )
+        self.fields["queen_of_spades"] = self.seat_field(
+            gettext_lazy("Took the queen of spades"), required=False, seats=seats
+        )
+        self.fields["last_trick"] = self.seat_field(
+            gettext_lazy("Took the last trick"), required=False, seats=seats
+        )
+        for seat in seats:
+            self.fields[f"count_{seat}"] = forms.IntegerField(
+                label=self.names[seat], required=False, min_value=0, max_value=13
+            )
+        self.fields["action"] = forms.CharField(required=False)
+
+    def _contract(self, suffix: str) -> dict[str, Any] | None:
+        data = self.cleaned_data
+        slug = data.get(f"contract{suffix}")
+        if not slug:
+            return None
+        row = next(r for r in self.options.contracts if r.slug == slug)
+        entry: dict[str, Any] = {
+            "contract": slug,
+            "declarer": data.get(f"declarer{suffix}"),
+            "tricks": data.get(f"tricks{suffix}"),
+        }
+        if suffix:
+            return entry
+        if row.side != "alone":
+            entry["partner"] = data.get("partner")
+            if data.get("partner_tricks") is not None:
+                entry["partner_tricks"] = data["partner_tricks"]
+        if row.trumps != "none":
+            entry["trump"] = data.get("trump") or None
+        if row.side == "partner" and data.get("called_suit"):
+            entry["called"] = {"rank": "A", "suit": data["called_suit"]}
+        if self.options.beter_suit == "cut" and data.get("beter"):
+            entry["beter"] = data["beter"]
+        return entry
+
+    def to_input(self):
+        data = self.cleaned_data
+        raw: dict[str, Any] = {}
+        if data.get("dealer") is not None:
+            raw["dealer"] = data["dealer"]
+        if data.get("action") == "all_pass":
+            raw.update(contracts=[], all_pass=True)
+            game = self.options.all_pass
+            seats = range(len(self.state["balances"]))
+            if game == "schuppen_mie":
+                raw["special"] = {
+                    "game": game,
+                    "queen_of_spades": data.get("queen_of_spades"),
+                    "last_trick": data.get("last_trick"),
+                }
+            elif game in ("mie_en", "one_five_eleven", "one_three_five"):
+                key = "queens" if game == "mie_en" else "tricks"
+                raw["special"] = {"game": game, key: [data.get(f"count_{s}") for s in seats]}
+            return raw
+        raw["contracts"] = [c for c in (self._contract(""), self._contract("_2")) if c]
+        return raw
+
+
+DealFormClass = RikkenDealForm
+
+
+def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
+    """The deal in the match's own contract names: "Rik Ana with Bruno: 8 tricks, made"."""
+    if outcome.get("special"):
+        game = outcome["special"]["game"]
+        return str(SPECIAL_GAMES.get(game, game.replace("_", " ")))
+    if outcome.get("redeal"):
+        return _("All passed: redeal")
+    names = {row.slug: row.name for row in options.contracts}
+    parts = []
+    for entry in outcome["contracts"]:
+        who = table.who(entry["declarer"])
+        if entry.get("partner") is not None:
+            who = _("%(declarer)s with %(partner)s") % {
+                "declarer": who,
+                "partner": table.who(entry["partner"]),
+            }
+        parts.append(
+            ngettext(
+                "%(contract)s %(who)s: %(tricks)d trick, %(made)s",
+                "%(contract)s %(who)s: %(tricks)d tricks, %(made)s",
+                entry["tricks"],
+            )
+            % {
+                "contract": names.get(entry["contract"], entry["contract"]),
+                "who": who,
+                "tricks": entry["tricks"],
+                "made": _("made") if entry["made"] else _("failed"),
+            }
+        )
+    return " · ".join(parts)
+
+
+def initial(raw: dict[str, Any]) -> dict[str, Any]:
+    values = {k: v for k, v in raw.items() if not isinstance(v, (dict, list))}
+    for suffix, entry in zip(("", "_2"), raw.get("contracts") or [], strict=False):
+        values.update({f"{k}{suffix}": v for k, v in entry.items() if not isinstance(v, dict)})
+        if isinstance(entry.get("called"), dict):
+            values["called_suit"] = entry["called"].get("suit")
+    return values

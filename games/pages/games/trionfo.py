@@ -1,0 +1,113 @@
+"""Trionfo's page: the deal form (a chiamo or di più is made or failed by its points, never
+asked), its history line, its correction's start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.rules.cards import LATIN_40_RANKS, LATIN_SUITS
+
+from ..deal_form import DealForm, suit_choices
+from ..words import Table
+
+SLUG = "trionfo"
+
+BIDS = [
+    ("pass", gettext_lazy("All pass")),
+    ("chiamo", gettext_lazy("Chiamo")),
+    ("di_piu", gettext_lazy("Di più")),
+    ("maso", gettext_lazy("Maso")),
+    ("maso_dei_masi", gettext_lazy("Maso dei masi")),
+]
+BID_NAMES = dict(BIDS)
+# Which bids are decided by the signore's side's card points, and which are just made or not.
+BY_POINTS = ("chiamo", "di_piu")
+
+
+class TrionfoDealForm(DealForm):
+    ERROR_FIELDS = {"called_card.suit": "called_suit", "called_card": "called_rank"}
+
+    def build(self):
+        if self.state["next"]["first_speaker"] is None:
+            self.fields["first_speaker"] = self.seat_field(
+                gettext_lazy("First speaker (dealt the 5 of swords)")
+            )
+        self.fields["bid"] = forms.ChoiceField(
+            label=gettext_lazy("Bid"), choices=BIDS, widget=forms.RadioSelect
+        )
+        self.fields["declarer"] = self.seat_field(
+            gettext_lazy("Signore (declarer)"), required=False
+        )
+        self.fields["trump"] = self.tap_field(gettext_lazy("Trumps"), suit_choices(LATIN_SUITS))
+        self.fields["partner"] = self.seat_field(
+            gettext_lazy("Amico (holds the called card)"), required=False
+        )
+        self.fields["called_rank"] = self.tap_field(
+            gettext_lazy("Called card"), [(r, r) for r in LATIN_40_RANKS]
+        )
+        self.fields["called_suit"] = self.tap_field(
+            gettext_lazy("Suit of the called card"), suit_choices(LATIN_SUITS)
+        )
+        self.fields["points"] = forms.IntegerField(
+            label=gettext_lazy("Signore's side's card points"),
+            required=False,
+            min_value=0,
+            max_value=11,
+        )
+        self.fields["made"] = forms.TypedChoiceField(
+            label=gettext_lazy("Made?"),
+            required=False,
+            coerce=lambda v: v == "yes",
+            empty_value=None,
+            choices=[("yes", gettext_lazy("Made")), ("no", gettext_lazy("Failed"))],
+            widget=forms.RadioSelect,
+        )
+
+    def to_input(self):
+        data = self.cleaned_data
+        raw: dict[str, Any] = {"bid": data["bid"]}
+        if data.get("first_speaker") is not None:
+            raw["first_speaker"] = data["first_speaker"]
+        if data["bid"] == "pass":
+            return raw
+        raw.update(declarer=data.get("declarer"), trump=data.get("trump") or None)
+        if data["bid"] == "chiamo":
+            raw["partner"] = data.get("partner")
+            if data.get("called_rank") and data.get("called_suit"):
+                raw["called_card"] = {"rank": data["called_rank"], "suit": data["called_suit"]}
+        if data["bid"] in BY_POINTS:
+            raw["points"] = data.get("points")
+        else:
+            raw["made"] = data.get("made")
+        return raw
+
+
+DealFormClass = TrionfoDealForm
+
+
+def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
+    if outcome["bid"] == "pass":
+        return _("All passed")
+    bid = BID_NAMES.get(outcome["bid"], outcome["bid"].replace("_", " "))
+    parts = [f"{bid} {table.who(outcome['declarer'])}"]
+    if outcome.get("partner") is not None:
+        parts.append(_("with %(who)s") % {"who": table.who(outcome["partner"])})
+    made = _("made") if outcome["made"] else _("failed")
+    if isinstance(raw.get("points"), int):
+        made = _("%(points)d points, %(made)s") % {"points": raw["points"], "made": made}
+    parts.append(made)
+    return " · ".join(parts)
+
+
+def initial(raw: dict[str, Any]) -> dict[str, Any]:
+    values = {k: v for k, v in raw.items() if not isinstance(v, (dict, list))}
+    if isinstance(raw.get("called_card"), dict):
+        card = raw["called_card"]
+        values.update(called_rank=card.get("rank"), called_suit=card.get("suit"))
+    if isinstance(raw.get("made"), bool):
+        values["made"] = "yes" if raw["made"] else "no"
+    return values

@@ -1,0 +1,116 @@
+"""The deals of a match as the page tells them: one line per deal in the game's words, the
+totals after it, a line where a game was won, and what a correction changed of who won."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.rules import fold, get_game
+
+from .games import summary, table_of
+from .words import Table
+
+
+def _game_won(number: int, winner: int, scores: list[int] | None, by: str, table: Table) -> str:
+    text = _("Game %(n)d won by %(team)s") % {"n": number, "team": table.team(winner)}
+    if scores and by == "points":
+        text += ", " + " – ".join(str(s) for s in scores)
+    elif by == "claim":
+        text += _(" on a right claim")
+    elif by == "failed_claim":
+        text += _(" after a wrong claim")
+    return text
+
+
+def _totals(after: dict[str, Any], table: Table) -> str:
+    if "balances" in after:
+        # Each player's money or points: names, or a row of numbers says nothing.
+        return " · ".join(
+            f"{table.who(seat)} {value:+d}" if value else f"{table.who(seat)} 0"
+            for seat, value in enumerate(after["balances"])
+        )
+    values = after.get("scores") or after.get("chips") or []
+    return (" – " if len(values) == 2 else " · ").join(str(v) for v in values)
+
+
+def history(match) -> list[dict[str, Any]]:
+    """Every deal with its line and the totals after it (a fold: the same numbers as the
+    cached state, per deal); a deal that won a game says which game and who won it."""
+    engine = get_game(match.game)
+    options = engine.options_from_data(match.rules)
+    deals = list(match.deals.all())
+    table = table_of(match)
+    _final, steps = fold(engine, options, match.setup, [d.input for d in deals])
+    rows = []
+    games = 0
+    for deal, step in zip(deals, steps, strict=True):
+        after = engine.state_to_data(step.state)
+        row = {
+            "number": deal.number,
+            "summary": summary(match.game, deal.input, deal.outcome, table, options),
+            "outcome": deal.outcome,
+            "game_end": None,
+        }
+        won = deal.outcome.get("game")
+        if won and after.get("games"):
+            # The deal won a game: its final totals, not the next game's 0-0.
+            games += 1
+            record = after["games"][games - 1] if games <= len(after["games"]) else {}
+            after = {"scores": record.get("scores")}
+            row["game_end"] = _game_won(
+                games, won["winner"], record.get("scores"), won.get("by", "points"), table
+            )
+        row["totals"] = _totals(after, table)
+        rows.append(row)
+    return rows
+
+
+def verdicts(match, rows: list[dict[str, Any]]) -> dict[tuple, tuple[str, str]]:
+    """Who won each game and the match, and whether each claim was right: what a correction
+    must not change silently. Key -> (what it is, its verdict)."""
+    table = table_of(match)
+    found: dict[tuple, tuple[str, str]] = {}
+    games = 0
+    for row in rows:
+        outcome = row["outcome"]
+        if outcome.get("game"):
+            games += 1
+            found[("game", games)] = (
+                _("who won game %(n)d") % {"n": games},
+                table.team(outcome["game"]["winner"]),
+            )
+        claim = outcome.get("claim")
+        if claim:
+            found[("claim", row["number"])] = (
+                _("whether the claim of deal %(n)d by %(who)s was right")
+                % {"n": row["number"], "who": table.who(claim["seat"])},
+                _("right") if claim["correct"] else _("wrong"),
+            )
+    state = match.state
+    if state.get("finished") and state.get("winner") is not None:
+        winner = state["winner"]
+        if isinstance(winner, list):
+            who = ", ".join(table.team(w) or table.who(w) for w in winner)
+        else:
+            who = table.team(winner) or table.who(winner)
+        found[("match",)] = (_("who won the match"), who)
+    return found
+
+
+def changes(before: dict[tuple, tuple[str, str]], after: dict[tuple, tuple[str, str]]) -> list:
+    """The verdicts a correction changed, in words: 'who won game 1: Ana & Cora before,
+    Bruno & Dario now'."""
+    nobody = _("nobody yet")
+    lines = []
+    for key in sorted(set(before) | set(after), key=str):
+        old = before.get(key, (None, nobody))
+        new = after.get(key, (None, nobody))
+        if old[1] != new[1]:
+            what = new[0] or old[0]
+            lines.append(
+                _("This correction changes %(what)s: %(before)s before, %(after)s now.")
+                % {"what": what, "before": old[1], "after": new[1]}
+            )
+    return lines

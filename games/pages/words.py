@@ -1,0 +1,47 @@
+"""The people at the table, for the pages' words: players by name and teams by their players
+("Ana & Dai"), never "seat 0" or "team 1". The rules engines speak of seats and teams by their
+API index (what an API client sends); the pages say who that is."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+# "seat 2", "Seat 0", "Team 1": the index the rules engines use, 0-based like the API.
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+_TEAM = re.compile(r"\b[Tt]eam (\d+)\b")
+# "The blind man (seat 3)": the name already says who.
+_ASIDE = re.compile(r" \([Ss]eat \d+\)")
+
+
+@dataclass(frozen=True)
+class Table:
+    names: list[str]
+    teams: list[list[int]] = field(default_factory=list)
+
+    @property
+    def team_labels(self) -> list[str]:
+        return [
+            " & ".join(self.names[s] for s in team if s < len(self.names)) for team in self.teams
+        ]
+
+    def who(self, seat: int | None) -> str:
+        if seat is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return _("blind man")
+
+    def team(self, team: int | None) -> str:
+        labels = self.team_labels
+        if team is not None and 0 <= team < len(labels):
+            return labels[team]
+        return ""
+
+    def say(self, message: str) -> str:
+        """A rules engine's message in the players' words."""
+        message = _ASIDE.sub("", message)
+        message = _SEAT.sub(lambda m: self.who(int(m.group(1))), message)
+        if self.teams:
+            message = _TEAM.sub(lambda m: self.team(int(m.group(1))) or m.group(0), message)
+        return message
