@@ -11,7 +11,7 @@ from .phone import expect_next_deal, extras, history_row, start_match, totals
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PLAYERS = ["Anna", "Bram", "Cor", "Dirk"]
-ORDINARY_DEAL_TAPS = 6
+ORDINARY_DEAL_TAPS = 5  # README: 5 for a rik, within the budget of 6
 
 
 def rik(taps, declarer: int, partner: int, trump: str, tricks: int) -> int:
@@ -32,7 +32,7 @@ def test_rikken_evening_and_settle_up(page, live_server, taps):
     taps.choose("dealer", 0)
     first = rik(taps, declarer=0, partner=2, trump="spades", tricks=9)
     # The dealer too, in the first deal, and one swipe down to the tricks keys (counted).
-    assert first <= ORDINARY_DEAL_TAPS + 1
+    assert first <= ORDINARY_DEAL_TAPS + 2
     expect_next_deal(page, 2)
     expect(history_row(page, 1)).to_contain_text("Rik Anna with Cor: 9 tricks, made")
     assert totals(page) == ["+2", "-2", "+2", "-2"]
