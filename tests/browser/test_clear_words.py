@@ -24,7 +24,7 @@ def open_match(page, live_server, game, players, rules=None, deals=()):
 
 def in_view(page, selector: str) -> bool:
     box = page.locator(selector).first.bounding_box()
-    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
 
 
 def test_six_player_etori_names_every_team(page, live_server, taps):
