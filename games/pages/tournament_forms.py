@@ -257,6 +257,8 @@ class DisputeForm(forms.Form):
     reason = forms.CharField(
         label=_("What is wrong?"), max_length=500, widget=forms.Textarea(attrs={"rows": 3})
     )
+    # The field wrappers' ids too (templates/games/_field.html).
+    wrapper_prefix = "dispute-"
 
     def __init__(self, *args, names: list[str], **kwargs):
         # Its own ids: it shares the page with the confirmation form, which also asks "by".

@@ -3,6 +3,8 @@ no sideways scrolling at 200% text or in landscape, and the phone's dark setting
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -107,3 +109,73 @@ def test_every_tap_target_of_the_director_page_is_at_least_44_px(
     page.goto(f"{live_server.url}/director/t/{tournament.public_id}/")
 
     assert small_targets(page) == []
+
+
+# --- the other pages: club, public tournament, results, sign-in, table cards, confirmation ---
+
+
+def duplicate_ids(page) -> list[str]:
+    return page.evaluate(
+        "() => { const ids = [...document.querySelectorAll('[id]')].map(e => e.id);"
+        " return ids.filter((id, i) => ids.indexOf(id) !== i); }"
+    )
+
+
+def sideways(page) -> int:
+    return page.evaluate(
+        "document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
+    )
+
+
+@pytest.fixture
+def event(page, live_server, django_user_model):
+    """A club with members and a drawn event whose table has a deal; the director signed in."""
+    from games.models import Table
+    from games.services import club_create, club_member_add
+    from games.services.table_keys import table_keys
+    from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+
+    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
+    club = club_create(name="De Zwaan", director=director)
+    for name in ("Anna", "Bram", "Cor", "Dirk"):
+        club_member_add(club=club, name=name)
+    tournament = tournament_create(
+        club=club, user=director, name="Drive", game="rikken", format="individual",
+        rounds=2, round_kind="deals", deals_per_round=2,
+    )  # fmt: skip
+    for name in ("Anna", "Bram", "Cor", "Dirk"):
+        entrant_register(tournament=tournament, name=name)
+    round_draw_request(tournament=tournament, user=director)
+    table = Table.objects.select_related("match").get()
+    misere = {"contract": "misere", "declarer": 1, "tricks": 0}
+    deal_record(match=table.match, raw={"dealer": 0, "contracts": [misere]})
+    keys = table_keys(table)
+    return {
+        "sign-in": "/accounts/login/",
+        "club": f"/director/c/{club.slug}/",
+        "tournament": f"/t/{tournament.public_id}/",
+        "results": f"/t/{tournament.public_id}/results/",
+        "cards": f"/director/t/{tournament.public_id}/rounds/1/cards/",
+        "confirmation": f"/m/{table.match.public_id}/confirm/{keys.confirmation}/",
+    }
+
+
+@pytest.mark.parametrize(
+    "name", ["sign-in", "club", "tournament", "results", "cards", "confirmation"]
+)
+def test_the_other_pages_are_comfortable_on_a_phone(page, live_server, event, name):
+    if name != "sign-in":
+        page.goto(live_server.url + "/accounts/login/")
+        page.fill('input[name="username"]', "jan")
+        page.fill('input[name="password"]', "pw-x-1234-long")
+        page.get_by_role("button", name="Sign in").click()
+        page.wait_for_url(re.compile(r"/director/"))
+    page.goto(live_server.url + event[name])
+
+    assert small_targets(page) == []
+    assert duplicate_ids(page) == []
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert sideways(page) <= 0, "200% text"
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    page.set_viewport_size({"width": 740, "height": 360})
+    assert sideways(page) <= 0, "landscape"

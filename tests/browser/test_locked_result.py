@@ -1,0 +1,85 @@
+"""A confirmed result stays confirmed only while it is unchanged, on a 360 x 740 phone: once the
+other side confirms, the table's phone cannot change a deal; it reopens the result, corrects
+the deal, and the other side confirms again; the public pages say the result was changed after
+confirmation, and by whom."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Table
+from games.services import club_create, deal_record
+from games.services.table_keys import table_keys
+from games.services.tables import Confirmer, table_confirm
+from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+
+from .phone import history_row, radio_label
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def confirmed(django_user_model):
+    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
+    club = club_create(name="De Zwaan", director=director)
+    tournament = tournament_create(
+        club=club, user=director, name="Drive", game="rikken", format="individual",
+        rounds=2, round_kind="deals", deals_per_round=2,
+    )  # fmt: skip
+    for name in ["Anna", "Bram", "Cor", "Dirk"]:
+        entrant_register(tournament=tournament, name=name)
+    round_draw_request(tournament=tournament, user=director)  # eager Celery: drawn at once
+    table = Table.objects.select_related("match").get()
+    seats = [s.player.name for s in table.match.seats.order_by("number")]
+    misere = {"contract": "misere", "declarer": 1, "tricks": 0}
+    deal_record(match=table.match, raw={"dealer": 0, "contracts": [misere]})
+    table_confirm(table=table, by=seats[0], confirmer=Confirmer())
+    return tournament, table, seats
+
+
+def test_a_confirmed_result_is_locked_until_reopened_and_the_change_is_shown(
+    page, other_phone, live_server, confirmed
+):
+    tournament, table, seats = confirmed
+    match_url = f"{live_server.url}/m/{table.match.public_id}/"
+    page.goto(f"{match_url}edit/{table_keys(table).scoring}/")
+
+    # Locked: the confirmation in view, no entry, no corrections; only "reopen".
+    expect(page.locator(".confirmed")).to_contain_text(f"Result confirmed by {seats[0]}")
+    expect(page.locator("form.deal-form")).to_have_count(0)
+    expect(history_row(page, 1).get_by_role("link")).to_have_count(0)
+    reopen = page.get_by_role("button", name="Reopen to correct")
+    expect(reopen).to_be_in_viewport()
+
+    # The correction form, reached by its address, is refused and changes nothing.
+    page.goto(f"{match_url}deals/1/edit/")
+    radio_label(page, "contract", "misere").click()
+    page.locator('button[name="tricks"][value="1"]').click()
+    expect(page.locator(".deal-form .error").first).to_contain_text(
+        f"This result was confirmed by {seats[0]}"
+    )
+    page.goto(match_url)
+    expect(history_row(page, 1)).to_contain_text("0 tricks, made")
+
+    # The table reopens it, corrects the deal, and the other side must confirm again.
+    page.get_by_role("button", name="Reopen to correct").click()
+    expect(page.locator(".confirmed")).to_have_count(0)
+    expect(page.locator(".amended")).to_contain_text(
+        re.compile(r"Changed after confirmation by the table at \d\d:\d\d")
+    )
+    history_row(page, 1).get_by_role("link", name="Edit").click()
+    page.locator('button[name="tricks"][value="1"]').click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 corrected.")
+    expect(history_row(page, 1)).to_contain_text("1 trick, failed")
+
+    # The public pages: the tournament's table list and the shared match page say so.
+    other_phone.goto(f"{live_server.url}/t/{tournament.public_id}/")
+    expect(other_phone.locator("main")).to_contain_text("changed after confirmation by the table")
+    expect(other_phone.locator("main")).not_to_contain_text(f"Confirmed by {seats[0]}")
+    other_phone.goto(match_url)
+    expect(other_phone.locator(".amended")).to_contain_text(
+        "Changed after confirmation by the table"
+    )
