@@ -190,3 +190,37 @@ def test_the_new_tournament_form_shows_only_what_applies(page, live_server, dire
     assert any("Rikken" in text or "rik" in text.lower() for text in offered[1:])
     assert not any("Marafon" in text for text in offered)
     assert set(offered).isdisjoint(marafon_offered[1:])
+
+
+def test_the_director_registers_every_member_and_checks_in_in_place(page, live_server, director):
+    from games.models import Club, Tournament
+    from games.services import club_member_add
+
+    club = Club.objects.get()
+    for name in PLAYERS:
+        club_member_add(club=club, name=name)
+    tournament = tournament_create(
+        club=club, user=director, name="Drive", game="rikken", format="individual",
+        rounds=2, round_kind="deals", deals_per_round=2,
+    )  # fmt: skip
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/director/t/{tournament.public_id}/")
+
+    # Every member in one tap: nobody is typed again.
+    page.get_by_role("button", name="Register all members").click()
+    names = page.locator("ol.entrants li .who")
+    expect(names).to_have_count(len(PLAYERS))
+    assert Tournament.objects.get().entrants.count() == len(PLAYERS)
+
+    # A one-tap check-in keeps the list where it was: the page returns at that player's row.
+    last = page.locator("ol.entrants li").last
+    last.get_by_role("button", name="Check in").click()
+    expect(page).to_have_url(re.compile(r"#entrant-\d+$"))
+    row = page.locator("ol.entrants li").last
+    expect(row.locator(".tag")).to_have_text("Checked in")
+    expect(row).to_be_in_viewport()
+
+    # And the rest in one tap.
+    page.get_by_role("button", name="Check in all").click()
+    expect(page.locator("ol.entrants li .tag.ok")).to_have_count(len(PLAYERS))
+    expect(page.get_by_role("button", name="Check in all")).to_have_count(0)
