@@ -1,5 +1,8 @@
 # make run: set up .venv, migrate, serve on 127.0.0.1:8000 (SQLite, Celery eager).
 # make test: set up .venv with the dev extras and run the whole suite.
+# make serve: production on one machine (PostgreSQL and Redis from DATABASE_URL and
+#   CELERY_BROKER_URL): migrate, collectstatic, then gunicorn, one Celery worker and one beat,
+#   supervised together by honcho (Ctrl-C stops all three). make web / worker / beat run one.
 
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,7 +13,13 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench worker clean
+.PHONY: run test lint bench serve web worker beat ready prepare clean
+
+# The production processes never fall back to the local settings (DEBUG, a built-in key).
+PRODUCTION := DJANGO_SETTINGS_MODULE=scorekeeper.settings.production
+export LOG_LEVEL ?= info
+export WORKER_CONCURRENCY ?= 2
+export BEAT_SCHEDULE_FILE ?= $(CURDIR)/data/celerybeat-schedule
 
 $(BIN)/python:
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (set PYTHON=...)." >&2; exit 1; }
@@ -39,8 +48,33 @@ lint: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench
 
+# Checks the database and the broker, and sets the database and the static files up.
+prepare: $(VENV)/.installed
+	$(PRODUCTION) $(BIN)/python manage.py ready --wait 30
+	$(PRODUCTION) $(BIN)/python manage.py migrate --noinput
+	$(PRODUCTION) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	@mkdir -p $(dir $(BEAT_SCHEDULE_FILE))
+
+serve: prepare
+	$(PRODUCTION) $(BIN)/honcho start --no-prefix --port $(PORT) -f Procfile
+
+web: $(VENV)/.installed
+	$(PRODUCTION) $(BIN)/gunicorn scorekeeper.wsgi --config scorekeeper/gunicorn.py
+
+# One worker; start as many as the load needs, on any machine.
 worker: $(VENV)/.installed
-	$(BIN)/celery -A scorekeeper worker --beat --loglevel=info
+	$(PRODUCTION) $(BIN)/celery -A scorekeeper worker --loglevel=$(LOG_LEVEL) \
+		--concurrency=$(WORKER_CONCURRENCY) --without-mingle --without-gossip
+
+# The schedule (sweeps, purges): exactly one beat for the whole service, wherever it runs.
+beat: $(VENV)/.installed
+	@mkdir -p $(dir $(BEAT_SCHEDULE_FILE))
+	$(PRODUCTION) $(BIN)/celery -A scorekeeper beat --loglevel=$(LOG_LEVEL) \
+		--schedule=$(BEAT_SCHEDULE_FILE)
+
+# The readiness answer (database, broker) as JSON; exits 1 when the database is down.
+ready: $(VENV)/.installed
+	$(PRODUCTION) $(BIN)/python manage.py ready
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .hypothesis .ruff_cache

@@ -1,5 +1,6 @@
 """Background jobs. Each takes ids and calls a service; callers queue them on commit."""
 
+import logging
 from datetime import timedelta
 
 from celery import shared_task
@@ -9,9 +10,14 @@ from django.utils import timezone
 from games.models import IdempotencyRecord
 from games.services import match_recompute
 
+logger = logging.getLogger("games.tasks")
+
 IDEMPOTENCY_KEEP = timedelta(hours=24)
 DRAW_TIME_LIMIT = 50  # seconds; the seating search stops itself well before (20 s)
-DRAW_STUCK_AFTER = timedelta(minutes=2)
+# A draw takes seconds once a worker has it. One still drawing this long after it was asked for
+# lost its message (or the broker was down when it was sent), and is queued again: a copy that
+# finds the draw still running leaves it alone (games.services.rounds.round_draw_run).
+DRAW_REQUEUE_AFTER = timedelta(seconds=15)
 
 
 @shared_task(name="games.recompute_match")
@@ -33,7 +39,7 @@ def purge_idempotency_records() -> int:
 def draw_round(round_id: int) -> str:
     """Draws one round of a tournament: the seating or pairing search runs here, bounded. A
     draw stopped by the time limit leaves the round failed with the reason, for the director."""
-    from games.services.tournaments import round_draw_fail, round_draw_run
+    from games.services.rounds import round_draw_fail, round_draw_run
 
     try:
         return round_draw_run(round_id=round_id).status
@@ -47,17 +53,24 @@ def draw_round(round_id: int) -> str:
 
 @shared_task(name="games.sweep_stuck_draws")
 def sweep_stuck_draws() -> int:
-    """Queues again the draws whose message the broker lost: rounds still drawing long after
-    they were asked for (a draw takes seconds; the job is killed after a minute)."""
+    """Queues again the draws whose message the broker lost or never took: rounds still
+    drawing a while after they were asked for."""
     from games.models import Round
+    from games.services.jobs import publish
 
     stuck = list(
         Round.objects.filter(
-            status=Round.Status.DRAWING, requested_at__lt=timezone.now() - DRAW_STUCK_AFTER
-        ).values_list("pk", flat=True)
+            status=Round.Status.DRAWING, requested_at__lt=timezone.now() - DRAW_REQUEUE_AFTER
+        ).values_list("pk", "tournament_id", "number")
     )
-    for round_id in stuck:
-        draw_round.delay(round_id)
+    for round_id, tournament_id, number in stuck:
+        logger.warning(
+            "sweep: draw of tournament %s round %s queued again",
+            tournament_id,
+            number,
+            extra={"tournament_id": tournament_id, "round": number},
+        )
+        publish(draw_round, round_id, what=f"draw of tournament {tournament_id} round {number}")
     return len(stuck)
 
 
@@ -76,5 +89,10 @@ def sweep_dirty_standings() -> int:
 
     dirty = list(Tournament.objects.filter(standings_dirty=True).values_list("pk", flat=True))
     for tournament_id in dirty:
+        logger.info(
+            "sweep: standings of tournament %s were stale, recomputing",
+            tournament_id,
+            extra={"tournament_id": tournament_id},
+        )
         standings_recompute(tournament_id=tournament_id)
     return len(dirty)

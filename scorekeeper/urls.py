@@ -11,3 +11,6 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
     path("", include("games.pages.urls")),
 ]
+
+# The database down answers 503 (scorekeeper.unavailable), every other failure Django's 500.
+handler500 = "scorekeeper.unavailable.server_error"

@@ -8,8 +8,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.models import Table
 from games.services import club_create, club_member_add, deal_record, match_create
+from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+from games.services.tournaments import entrant_register, tournament_create
 
 
 def routes(resolver=None, prefix: str = "") -> list[tuple[str, str]]:

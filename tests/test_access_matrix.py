@@ -18,9 +18,10 @@ from rest_framework.test import APIClient
 
 from games.models import RulePreset, Table
 from games.services import club_create, club_member_add, deal_record, match_create
+from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+from games.services.tournaments import entrant_register, tournament_create
 from tests.routes import routes
 
 pytestmark = pytest.mark.django_db

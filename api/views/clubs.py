@@ -17,6 +17,7 @@ from api.serializers.clubs import (
     MergeSerializer,
     club_data,
 )
+from games.audit import refused
 from games.models import Club, Player
 from games.rules import RuleViolation
 from games.services import club_create, club_director_add, club_member_add, player_merge
@@ -30,6 +31,7 @@ def get_club(slug: str) -> Club:
 
 def require_director(request, club: Club) -> None:
     if not (request.user.is_authenticated and club.directors.filter(pk=request.user.pk).exists()):
+        refused(request.user, f"{request.method} {request.path}", club)
         raise PermissionDenied("Only the club's directors may do this.")
 
 

@@ -27,15 +27,15 @@ from api.serializers.tournaments import (
     TournamentUpdateSerializer,
 )
 from api.spreadsheets import SafeWriter
+from games.audit import refused
 from games.models import Club, Correction, Entrant, Tournament
 from games.rules import RuleViolation
 from games.selectors import entrant_names, tournament_results
+from games.services.rounds import round_cancel, round_draw_request
 from games.services.tournaments import (
     entrant_register,
     entrant_set_status,
     is_director,
-    round_cancel,
-    round_draw_request,
     tournament_create,
     tournament_update,
 )
@@ -49,6 +49,7 @@ def get_tournament(public_id: str) -> Tournament:
 
 def require_director(request, tournament: Tournament) -> None:
     if not is_director(tournament.club, request.user):
+        refused(request.user, f"{request.method} {request.path}", tournament)
         raise PermissionDenied("Only the club's directors run its tournaments.")
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from games.audit import refused
 from games.models import Club, RulePreset
 from games.rules import RuleViolation
 from games.services import (
@@ -107,6 +108,7 @@ def _directed_club(request, slug: str) -> Club:
     """The club, for its directors; anybody else is refused."""
     club = get_object_or_404(Club, slug=slug)
     if not is_director(club, request.user):
+        refused(request.user, f"{request.method} {request.path}", club)
         raise PermissionDenied(_("Only the club's directors see its page."))
     return club
 

@@ -21,18 +21,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from games.audit import refused
 from games.models import Club, Entrant, Round, Table, Tournament
 from games.rules import GAMES, RuleViolation
 from games.selectors import entrant_names, tournament_tables
 from games.services import Conflict
 from games.services.entrants import entrants_check_in_all, entrants_register_members
+from games.services.rounds import round_cancel, round_draw_request
 from games.services.tournaments import (
     EntryRefused,
     entrant_set_status,
     entrants_register_many,
     is_director,
-    round_cancel,
-    round_draw_request,
     tournament_create,
     tournament_update,
 )
@@ -76,6 +76,7 @@ def _directed_tournament(request, public_id: str) -> Tournament:
     """The tournament, for one of its club's directors; anybody else is refused."""
     tournament = _public_tournament(public_id)
     if not is_director(tournament.club, request.user):
+        refused(request.user, f"{request.method} {request.path}", tournament)
         raise PermissionDenied(_("Only the club's directors run its tournaments."))
     return tournament
 
@@ -251,6 +252,7 @@ def tournament_new(request):
     clubs = Club.objects.filter(directors=request.user)
     first = clubs.first()
     if first is None:
+        refused(request.user, "create a tournament", "any club")
         raise PermissionDenied(_("Only a club's directors create its tournaments."))
     # The club page's "New tournament" names its club.
     chosen = clubs.filter(slug=request.GET["club"]).first() if "club" in request.GET else None

@@ -3,6 +3,7 @@ concurrent writers queue up and the cached state always equals the fold over the
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +16,8 @@ from games.selectors import match_table
 
 from .errors import Conflict, NotFound, StaleVersion
 from .matches import engine_for, save_state
+
+logger = logging.getLogger("games.corrections")
 
 
 def _lock(match: Match, expected_version: int | None) -> Match:
@@ -217,3 +220,20 @@ def log_correction(
         table.amended_at, table.amended_by = timezone.now(), by[:150]
         table.save(update_fields=["amended_at", "amended_by"])
         standings_mark_dirty(tournament=table.round.tournament)
+        logger.info(
+            "correction at a confirmed table: %s round %s table %s, deal %s %s, by %s",
+            table.round.tournament,
+            table.round.number,
+            table.number,
+            number,
+            action,
+            by,
+            extra={
+                "tournament_id": table.round.tournament_id,
+                "round": table.round.number,
+                "table": table.number,
+                "deal": number,
+                "action": action,
+                "by": by,
+            },
+        )

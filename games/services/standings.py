@@ -8,6 +8,8 @@ ranking is in ``games.tournaments.standings``)."""
 
 from __future__ import annotations
 
+import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +19,8 @@ from django.utils import timezone
 from games.models import Entrant, Table, Tournament
 from games.rules import get_game
 from games.tournaments.standings import Result, rank, rank_individual
+
+logger = logging.getLogger("games.standings")
 
 PAIRS_FORMATS = {"swiss", "round_robin", "knockout"}
 
@@ -173,6 +177,7 @@ def _pairs_standings(tournament: Tournament, entrants: list[Entrant]) -> list[di
 
 def standings_recompute(*, tournament_id: int) -> None:
     """Rebuilds the standings cache; clears the dirty mark only if no result changed meanwhile."""
+    started = time.perf_counter()
     tournament = Tournament.objects.get(pk=tournament_id)
     requested = tournament.standings_requested_at
     standings = standings_compute(tournament)
@@ -180,6 +185,14 @@ def standings_recompute(*, tournament_id: int) -> None:
         Tournament.objects.filter(pk=tournament_id).update(
             standings=standings, standings_computed_at=timezone.now()
         )
-        Tournament.objects.filter(pk=tournament_id, standings_requested_at=requested).update(
-            standings_dirty=False
-        )
+        clean = Tournament.objects.filter(
+            pk=tournament_id, standings_requested_at=requested
+        ).update(standings_dirty=False)
+    logger.info(
+        "standings recomputed: %s, %s rows, %.0f ms%s",
+        tournament,
+        len(standings),
+        (time.perf_counter() - started) * 1000,
+        "" if clean else "; a result changed meanwhile, so they stay marked for another pass",
+        extra={"tournament_id": tournament_id},
+    )

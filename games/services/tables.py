@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.audit import refused
 from games.models import Correction, Round, Table, Tournament
 from games.rules import RuleViolation
 
@@ -43,6 +44,7 @@ def check_confirmer(*, table: Table, key: str | None, user: Any) -> Confirmer:
         return Confirmer()
     if is_director(table.round.tournament.club, user):
         return Confirmer(director=user)
+    refused(user, "confirm or dispute the result without the confirmation key", table)
     raise Refused(
         "Only the other side, with the table's confirmation key, or a director confirms "
         "or disputes this result."
@@ -143,6 +145,7 @@ def check_reopener(*, table: Table, key: str | None, user: Any) -> Confirmer:
         return Confirmer()
     if is_director(table.round.tournament.club, user):
         return Confirmer(director=user)
+    refused(user, "reopen the result without the scoring key", table)
     raise Refused("Only the table's scoring phone, or a director, reopens its result.")
 
 

@@ -9,18 +9,18 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Club, Entrant, Match, Player, Round, Table, Tournament
+from games.audit import refused
+from games.models import Club, Entrant, Player, Round, Tournament
 from games.names import clean_name
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
 from games.selectors import players_by_unique_name
 from games.tournaments.standings import TIE_BREAKS
 
-from .draws import draw_plan
 from .errors import Conflict
-from .matches import MAX_NAME_LENGTH, hash_edit_key
+from .jobs import queue_on_commit
+from .matches import MAX_NAME_LENGTH
 from .presets import preset_find
 from .standings import PAIRS_FORMATS
-from .table_keys import keys_for_salt, new_key_salt
 
 TOURNAMENT_NAME_LENGTH = 120
 NAME_IT = "Give the tournament a name."
@@ -49,6 +49,7 @@ def tournament_create(
 ) -> Tournament:
     errors = Errors()
     if not is_director(club, user):
+        refused(user, "create a tournament", club)
         errors.add("club", "Only the club's directors run its tournaments.")
     try:
         engine = get_game(game)
@@ -136,6 +137,7 @@ def tournament_update(
     (the standings are worked out again)."""
     errors = Errors()
     if not is_director(tournament.club, user):
+        refused(user, "change the tournament", tournament)
         raise RuleViolation.at("tournament", "Only the club's directors run its tournaments.")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -296,183 +298,6 @@ def standings_mark_dirty(*, tournament: Tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(
         standings_dirty=True, standings_requested_at=timezone.now()
     )
-    transaction.on_commit(lambda: recompute_standings.delay(tournament.pk))
-
-
-# --- drawing rounds ----------------------------------------------------------------------------
-
-
-def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
-    """Opens the next round and queues its draw (a Celery job, on commit)."""
-    from games.tasks import draw_round
-
-    if not is_director(tournament.club, user):
-        raise RuleViolation.at("tournament", "Only the club's directors draw rounds.")
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        drawn = list(tournament.round_set.all())
-        if tournament.status == Tournament.Status.FINISHED:
-            raise Conflict("The tournament is over.")
-        if len(drawn) >= tournament.rounds:
-            raise Conflict(f"All {tournament.rounds} rounds have been drawn.")
-        if drawn and drawn[-1].status == Round.Status.DRAWING:
-            raise Conflict(f"Round {drawn[-1].number} is still being drawn.")
-        if (
-            drawn
-            and drawn[-1].status == Round.Status.READY
-            and drawn[-1].tables.filter(match__isnull=False, confirmed_at__isnull=True).exists()
-        ):
-            raise Conflict(f"Round {drawn[-1].number} has tables whose result is not confirmed.")
-        if drawn and drawn[-1].status == Round.Status.FAILED:
-            drawn[-1].delete()
-            drawn.pop()
-        number = len(drawn) + 1
-        tournament.status = Tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
-        new_round = Round.objects.create(tournament=tournament, number=number)
-        transaction.on_commit(lambda: draw_round.delay(new_round.pk))
-    return new_round
-
-
-def _active_entrants(tournament: Tournament, number: int) -> tuple[list[Entrant], list[Entrant]]:
-    """Who plays round ``number``, and who is left out for not having checked in: once the
-    director checks anybody in, only those checked in are present (the others have not
-    arrived), and late arrivals, who registered at the door; without check-ins everybody
-    registered plays."""
-    active = [
-        e
-        for e in tournament.entrants.select_related("player", "partner").order_by("seed", "id")
-        if e.status != Entrant.Status.WITHDRAWN and e.joined_round <= number
-    ]
-    if not any(e.status == Entrant.Status.CHECKED_IN for e in active):
-        return active, []
-
-    def here(e: Entrant) -> bool:
-        return e.status == Entrant.Status.CHECKED_IN or e.joined_round > 1
-
-    return [e for e in active if here(e)], [e for e in active if not here(e)]
-
-
-def _table_rules(tournament: Tournament, players: int) -> dict[str, Any]:
-    rules = {**tournament.rules, "players": players}
-    if tournament.round_kind == "game" and tournament.game == "marafon":
-        rules["match_format"] = "single_game"
-    return rules
-
-
-def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
-    """Draws a round: seats or pairs the entrants, and gives every table its match and link.
-    A draw that cannot be made marks the round failed with the reason, for the director."""
-    from .matches import match_create
-
-    with transaction.atomic():
-        this_round = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
-        if this_round.status != Round.Status.DRAWING:
-            return this_round
-        tournament = this_round.tournament
-        entrants, absent = _active_entrants(tournament, this_round.number)
-        try:
-            result = draw_plan(
-                tournament=tournament,
-                number=this_round.number,
-                entrants=entrants,
-                seed=seed if seed is not None else tournament.pk * 1000,
-            )
-        except ValueError as exc:
-            this_round.status = Round.Status.FAILED
-            this_round.report = {"error": str(exc)}
-            this_round.save(update_fields=["status", "report"])
-            return this_round
-        by_id = {e.pk: e for e in entrants}
-        for number, seating in enumerate(result.tables, start=1):
-            players = _seat_players(tournament, [by_id[e] for e in seating])
-            salt = new_key_salt()
-            keys = keys_for_salt(salt)
-            created = match_create(
-                game=tournament.game,
-                players=[p.pk for p in players],
-                rules=_table_rules(tournament, len(players)),
-                edit_key=keys.scoring,
-            )
-            Table.objects.create(
-                round=this_round,
-                number=number,
-                match=created.match,
-                seating=list(seating),
-                key_salt=salt,
-                confirm_key_hash=hash_edit_key(keys.confirmation),
-            )
-        for offset, entrant_id in enumerate(result.byes, start=len(result.tables) + 1):
-            Table.objects.create(
-                round=this_round,
-                number=offset,
-                seating=[entrant_id],
-                confirmed_at=timezone.now(),
-                confirmed_by="bye",
-            )
-        this_round.status = Round.Status.READY
-        this_round.report = result.report
-        if absent:
-            names = ", ".join(e.name for e in absent)
-            this_round.report["notes"] = [
-                *result.report.get("notes", []),
-                f"Not checked in, so left out of this round: {names}.",
-            ]
-        this_round.drawn_at = timezone.now()
-        this_round.save(update_fields=["status", "report", "drawn_at"])
-    return this_round
-
-
-def round_cancel(*, tournament: Tournament, number: int, user: Any) -> None:
-    """Takes back the latest round's draw while nothing has been played at it (a player
-    arrived late, or was checked in by mistake): its tables and their matches go, and the
-    director draws the round again."""
-    if not is_director(tournament.club, user):
-        raise RuleViolation.at("tournament", "Only the club's directors draw rounds.")
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        latest = tournament.round_set.order_by("-number").first()
-        if latest is None or latest.number != number:
-            raise Conflict("Only the latest round's draw can be taken back.")
-        if latest.status == Round.Status.DRAWING:
-            raise Conflict(f"Round {number} is still being drawn.")
-        played = (
-            latest.tables.filter(match__deals__isnull=False)
-            .order_by("number")
-            .values_list("number", flat=True)
-            .first()
-        )
-        if played is not None:
-            raise Conflict(
-                f"Round {number} has started (table {played} has deals): "
-                "its draw can no longer be taken back."
-            )
-        matches = list(latest.tables.exclude(match=None).values_list("match", flat=True))
-        latest.delete()  # its tables go with it
-        Match.objects.filter(pk__in=matches).delete()
-        # Whoever registered after this draw joins its redraw.
-        tournament.entrants.filter(joined_round=number + 1).update(joined_round=number)
-        if number == 1:
-            tournament.status = Tournament.Status.REGISTRATION
-            tournament.save(update_fields=["status"])
-
-
-def round_draw_fail(*, round_id: int, reason: str) -> Round:
-    """Marks a draw that could not finish as failed, with the reason for the director; the
-    director draws the round again."""
-    with transaction.atomic():
-        this_round = Round.objects.select_for_update().get(pk=round_id)
-        if this_round.status == Round.Status.DRAWING:
-            this_round.status = Round.Status.FAILED
-            this_round.report = {"error": reason}
-            this_round.save(update_fields=["status", "report"])
-    return this_round
-
-
-def _seat_players(tournament: Tournament, seating: list[Entrant]) -> list[Player]:
-    """Players in seat order. Pairs sit opposite each other: seats 0 and 2 for the first pair,
-    1 and 3 for the second (teams {0, 2} and {1, 3})."""
-    if tournament.format in PAIRS_FORMATS:
-        first, second = seating
-        return [first.player, second.player, first.partner, second.partner]
-    return [e.player for e in seating]
+    queue_on_commit(
+        recompute_standings, tournament.pk, what=f"standings of tournament {tournament.pk}"
+    )

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django_guid.integrations import CeleryIntegration
 
 from scorekeeper.logfilters import install as redact_every_log_record
 
@@ -41,11 +42,16 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_guid",
     "games",
     "api",
 ]
 
 MIDDLEWARE = [
+    # Health answers come first: a proxy probes a node by its address, over plain HTTP.
+    "scorekeeper.health.HealthMiddleware",
+    "django_guid.middleware.guid_middleware",
+    "scorekeeper.requestlog.RequestLog",
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.middleware.RefuseUnreadableRequests",
     "csp.middleware.CSPMiddleware",
@@ -56,6 +62,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so that it sees a view's exception first.
+    "scorekeeper.unavailable.DatabaseOutage",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -96,8 +104,11 @@ def database_from_env() -> dict:
         config.setdefault("OPTIONS", {})["pool"] = {
             "min_size": int(os.environ.get("DB_POOL_MIN_SIZE", "1")),
             "max_size": int(os.environ.get("DB_POOL_MAX_SIZE", "10")),
-            "timeout": 10,
+            # With the database down a request waits this long for a connection, then answers
+            # 503 (scorekeeper.unavailable); the pool reconnects by itself once it is back.
+            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5")),
         }
+        config["OPTIONS"].setdefault("connect_timeout", 3)
     return config
 
 
@@ -213,11 +224,13 @@ CONTENT_SECURITY_POLICY = {
 }
 
 CELERY_BEAT_SCHEDULE = {
-    # A standings recompute whose message the broker lost is caught up here: the dirty mark in
-    # the database is what counts.
-    "sweep-dirty-standings": {"task": "games.sweep_dirty_standings", "schedule": 60.0},
+    # A standings recompute whose message the broker lost (or never took: it was down) is caught
+    # up here: the dirty mark in the database is what counts. Both sweeps are one indexed query
+    # when there is nothing to do, so they run often: work lost with the broker is done again
+    # within seconds of its return.
+    "sweep-dirty-standings": {"task": "games.sweep_dirty_standings", "schedule": 10.0},
     # Likewise a draw whose message was lost: the round stays "drawing" in the database.
-    "sweep-stuck-draws": {"task": "games.sweep_stuck_draws", "schedule": 60.0},
+    "sweep-stuck-draws": {"task": "games.sweep_stuck_draws", "schedule": 10.0},
     "purge-idempotency-records": {
         "task": "games.purge_idempotency_records",
         "schedule": 3600.0,
@@ -237,19 +250,62 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# With the broker down, publishing a job gives up within about two seconds (the request has
+# committed already; the sweeps below catch the job up) instead of holding the answer.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# The worker and beat log through LOGGING below (JSON lines in production), not Celery's own.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 redact_every_log_record()
+# Every line of a request carries its id (django-guid), which the answer returns as X-Request-ID;
+# a proxy's own id is taken when it is a well-formed one. Jobs queued by the request log it too.
+DJANGO_GUID = {
+    "GUID_HEADER_NAME": "X-Request-ID",
+    "VALIDATE_GUID": True,
+    # A job carries the id of the request that queued it; a scheduled job gets its own.
+    "INTEGRATIONS": [CeleryIntegration(use_django_logging=True)],
+}
+# JSON lines in production (one object a line, for the log collector), readable lines at the
+# table's own machine.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # Keys travel in links and headers: no log line may show one.
-    "filters": {"redact_secrets": {"()": "scorekeeper.logfilters.RedactSecrets"}},
+    "filters": {
+        # Keys travel in links and headers: no log line may show one.
+        "redact_secrets": {"()": "scorekeeper.logfilters.RedactSecrets"},
+        "request_id": {
+            "()": "django_guid.log_filters.CorrelationId",
+            "correlation_id_field": "request_id",
+        },
+    },
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]},
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id", "redact_secrets"],
+            "formatter": "json" if LOG_FORMAT == "json" else "text",
+        },
     },
     "loggers": {
-        # runserver's request lines, otherwise written by Django's own unfiltered handler.
-        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # runserver's own request lines repeat scorekeeper.requests' (which carry the id).
+        "django.server": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        "celery": {"level": os.environ.get("LOG_LEVEL", "INFO").upper()},
+        # It says at INFO each id it passes on: noise for an operator.
+        "django_guid": {"level": "WARNING"},
     },
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
 }

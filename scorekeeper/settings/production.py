@@ -13,7 +13,15 @@ if not os.environ.get("DATABASE_URL"):
     raise ImproperlyConfigured("DATABASE_URL must be set in production.")
 
 # WhiteNoise serves the collected static files right after the security middleware.
-MIDDLEWARE = [MIDDLEWARE[0], "whitenoise.middleware.WhiteNoiseMiddleware", *MIDDLEWARE[1:]]  # noqa: F405
+_security = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware")  # noqa: F405
+MIDDLEWARE = [
+    *MIDDLEWARE[: _security + 1],  # noqa: F405
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    *MIDDLEWARE[_security + 1 :],  # noqa: F405
+]
+# One JSON object a line, for the log collector (LOG_FORMAT=text for readable lines).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json")
+LOGGING["handlers"]["console"]["formatter"] = "json" if LOG_FORMAT == "json" else "text"  # noqa: F405
 # Behind a proxy that ends TLS, the proxy says the request came over HTTPS.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # HTTPS only, unless HTTPS=false for a plain-HTTP run on one's own machine: that one switch

@@ -24,8 +24,9 @@ from schemathesis.specs.openapi.checks import (
 
 from games.models import Table
 from games.services import club_create, deal_record, match_create
+from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+from games.services.tournaments import entrant_register, tournament_create
 from scorekeeper.wsgi import application
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))

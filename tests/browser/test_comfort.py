@@ -87,11 +87,8 @@ def test_every_tap_target_of_the_director_page_is_at_least_44_px(
     page, live_server, django_user_model
 ):
     from games.services import club_create
-    from games.services.tournaments import (
-        entrant_register,
-        round_draw_request,
-        tournament_create,
-    )
+    from games.services.rounds import round_draw_request
+    from games.services.tournaments import entrant_register, tournament_create
 
     director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
     club = club_create(name="De Zwaan", director=director)
@@ -132,8 +129,9 @@ def event(page, live_server, django_user_model):
     """A club with members and a drawn event whose table has a deal; the director signed in."""
     from games.models import Table
     from games.services import club_create, club_member_add
+    from games.services.rounds import round_draw_request
     from games.services.table_keys import table_keys
-    from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+    from games.services.tournaments import entrant_register, tournament_create
 
     director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
     club = club_create(name="De Zwaan", director=director)

@@ -12,9 +12,10 @@ from playwright.sync_api import expect
 
 from games.models import Table
 from games.services import club_create, deal_record
+from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+from games.services.tournaments import entrant_register, tournament_create
 
 from .phone import history_row, radio_label
 

@@ -7,8 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services import club_create
+from games.services.rounds import round_draw_request
 from games.services.standings import standings_recompute
-from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+from games.services.tournaments import entrant_register, tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,8 +11,9 @@ from playwright.sync_api import expect
 
 from games.models import Table
 from games.services import club_create
+from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+from games.services.tournaments import entrant_register, tournament_create
 
 from .conftest import SCREENSHOTS
 from .phone import Taps

@@ -64,7 +64,8 @@ def test_deals_are_read_only_in_the_admin(admin_client, match):
 @pytest.fixture
 def drawn_tournament(admin_user, django_capture_on_commit_callbacks):
     from games.services import club_create
-    from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+    from games.services.rounds import round_draw_request
+    from games.services.tournaments import entrant_register, tournament_create
 
     club = club_create(name="De Zwaan", director=admin_user)
     tournament = tournament_create(

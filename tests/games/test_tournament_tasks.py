@@ -39,7 +39,7 @@ def test_a_draw_stopped_by_the_time_limit_fails_with_its_reason(drive, monkeypat
     def too_slow(**kwargs):
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr("games.services.tournaments.draw_plan", too_slow)
+    monkeypatch.setattr("games.services.rounds.draw_plan", too_slow)
     waiting = Round.objects.create(tournament=drive, number=1)
 
     status = draw_round(waiting.pk)

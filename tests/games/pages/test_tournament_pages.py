@@ -11,13 +11,10 @@ from django.test import Client
 
 from games.models import Correction, Entrant, Player, Round, Table, Tournament
 from games.services import club_member_add, deal_record, deal_replace
+from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, seated_names, table_confirm
-from games.services.tournaments import (
-    entrant_register,
-    round_draw_request,
-    tournament_create,
-)
+from games.services.tournaments import entrant_register, tournament_create
 
 from .conftest import PASSWORD, field_errors
 

@@ -1,0 +1,35 @@
+"""Queueing background jobs after a write commits.
+
+The write is what counts: each job's need is recorded in the database first (a dirty mark, a
+round still drawing), and the periodic sweeps (games.tasks) do the job whenever its message is
+lost. So publishing never fails the request that committed: with the broker down, the job is
+logged as not queued, and the sweeps catch it up within seconds of the broker's return."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from kombu.exceptions import KombuError
+
+logger = logging.getLogger("games.jobs")
+
+
+def publish(task: Any, *args: Any, what: str) -> bool:
+    """Sends the job now; False, logged, when the broker cannot take it."""
+    try:
+        task.delay(*args)
+    except (KombuError, OSError) as exc:
+        logger.warning(
+            "job not queued, the broker is unreachable; the sweep catches it up: %s",
+            what,
+            extra={"job": task.name, "args": list(args), "error": type(exc).__name__},
+        )
+        return False
+    return True
+
+
+def queue_on_commit(task: Any, *args: Any, what: str) -> None:
+    """Sends the job once the current transaction commits (never for one rolled back)."""
+    transaction.on_commit(lambda: publish(task, *args, what=what))

@@ -1,0 +1,26 @@
+"""gunicorn's settings for ``make web`` and ``make serve``, all from the environment.
+
+Threads, not processes, carry most of the load: a deal is a short transaction and the workers
+wait on PostgreSQL, so gthread workers (``WEB_CONCURRENCY`` processes of ``THREADS`` threads)
+serve many phones with little memory."""
+
+import os
+
+bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
+worker_class = "gthread"
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+threads = int(os.environ.get("THREADS", "4"))
+# A request that takes longer than this is stuck (a draw runs in Celery, not here).
+timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+# Django writes one line per request, with its request id (scorekeeper.requestlog); gunicorn's
+# own access log would repeat it without one. Errors still go to standard error.
+accesslog = None
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+# The proxy in front says who the client is and whether it came over HTTPS.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# Recycle a worker now and then, so that a slow leak never grows a process without bound.
+max_requests = int(os.environ.get("MAX_REQUESTS", "5000"))
+max_requests_jitter = 500

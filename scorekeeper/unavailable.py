@@ -1,0 +1,67 @@
+"""The database down is an outage, not a bug: every request that needs it answers 503 with a
+clear JSON body (API) or page, and ``Retry-After``, instead of a 500 and a stack trace. Nothing
+is kept between requests, so service resumes by itself when the database returns (the pool
+reconnects).
+
+A view's failure is caught here (``process_exception``); one raised elsewhere (a session saved
+after the view) reaches Django's 500 handler, ``server_error``, which gives the same answer."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.views.defaults import server_error as django_server_error
+
+logger = logging.getLogger("scorekeeper.unavailable")
+
+MESSAGE = (
+    "The service cannot reach its database just now. Nothing was changed; try again in a moment."
+)
+RETRY_AFTER = "10"
+
+
+def is_outage(exc: BaseException | None) -> bool:
+    """Lost connections and refused ones; not errors in a query (those are bugs)."""
+    return isinstance(exc, OperationalError | InterfaceError) or (
+        isinstance(exc, DatabaseError) and "connection" in str(exc).lower()
+    )
+
+
+def unavailable(request) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": MESSAGE}, status=503)
+    else:
+        # No request context: the context processors would read the session, in the database.
+        response = HttpResponse(render_to_string("unavailable.html"), status=503)
+    response["Retry-After"] = RETRY_AFTER
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class DatabaseOutage:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not is_outage(exception):
+            return None
+        logger.error(
+            "database unreachable: %s %s answered 503 (%s)",
+            request.method,
+            request.path,
+            type(exception).__name__,
+        )
+        return unavailable(request)
+
+
+def server_error(request, *args, **kwargs):
+    if is_outage(sys.exc_info()[1]):
+        return unavailable(request)
+    return django_server_error(request, *args, **kwargs)
