@@ -24,3 +24,33 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 # Recycle a worker now and then, so that a slow leak never grows a process without bound.
 max_requests = int(os.environ.get("MAX_REQUESTS", "5000"))
 max_requests_jitter = 500
+
+# gunicorn's own lines (start, workers booted or killed) in the service's format: JSON lines
+# unless LOG_FORMAT=text.
+if os.environ.get("LOG_FORMAT", "json") == "json":
+    logconfig_dict = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {
+            "json": {
+                "()": "pythonjsonlogger.json.JsonFormatter",
+                "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
+                "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+            }
+        },
+        "handlers": {
+            "console": {
+                "class": "logging.StreamHandler",
+                "formatter": "json",
+                "stream": "ext://sys.stderr",
+            }
+        },
+        "loggers": {
+            "gunicorn.error": {
+                "handlers": ["console"],
+                "level": loglevel.upper(),
+                "propagate": False,
+            }
+        },
+        "root": {"handlers": [], "level": "WARNING"},
+    }

@@ -13,13 +13,17 @@ Rates come from the environment (``THROTTLE_SIGN_IN_ACCOUNT=5/min`` and so on, s
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 from collections.abc import Mapping
 from functools import wraps
 
 from django.shortcuts import render
+from redis.exceptions import RedisError
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
+
+logger = logging.getLogger("scorekeeper.throttling")
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
@@ -29,6 +33,20 @@ def _digest(value: str) -> str:
 
 
 class _Throttle(SimpleRateThrottle):
+    def allow_request(self, request, view):
+        # The counts live in Redis, with the broker. With Redis down the service still
+        # serves (writes commit, jobs are caught up later), so the limits open rather than
+        # fail every write; the outage is logged, and the limits count again once it is back.
+        try:
+            return super().allow_request(request, view)
+        except (RedisError, OSError) as exc:
+            logger.warning(
+                "rate limit not counted, the cache is unreachable: %s (%s)",
+                self.scope,
+                type(exc).__name__,
+            )
+            return True
+
     def get_rate(self):
         # Read at each request, not at import, so a change of settings takes effect.
         return api_settings.DEFAULT_THROTTLE_RATES[self.scope]

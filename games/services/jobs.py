@@ -24,7 +24,7 @@ def publish(task: Any, *args: Any, what: str) -> bool:
         logger.warning(
             "job not queued, the broker is unreachable; the sweep catches it up: %s",
             what,
-            extra={"job": task.name, "args": list(args), "error": type(exc).__name__},
+            extra={"job": task.name, "job_args": list(args), "error": type(exc).__name__},
         )
         return False
     return True

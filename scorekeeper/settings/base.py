@@ -152,6 +152,8 @@ def cache_from_env() -> dict:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": url,
             "KEY_PREFIX": "scorekeeper",
+            # Down is down: a request does not wait on an unreachable cache.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 
@@ -268,8 +270,12 @@ redact_every_log_record()
 DJANGO_GUID = {
     "GUID_HEADER_NAME": "X-Request-ID",
     "VALIDATE_GUID": True,
-    # A job carries the id of the request that queued it; a scheduled job gets its own.
-    "INTEGRATIONS": [CeleryIntegration(use_django_logging=True)],
+    # A job carries the id of the request that queued it; a scheduled job gets its own. Not
+    # for jobs run eagerly (make run): in the request's own thread, the integration would
+    # clear the request's id when the job ends.
+    "INTEGRATIONS": []
+    if CELERY_TASK_ALWAYS_EAGER
+    else [CeleryIntegration(use_django_logging=True)],
 }
 # JSON lines in production (one object a line, for the log collector), readable lines at the
 # table's own machine.
@@ -304,6 +310,13 @@ LOGGING = {
         # runserver's own request lines repeat scorekeeper.requests' (which carry the id).
         "django.server": {"handlers": ["console"], "level": "WARNING", "propagate": False},
         "celery": {"level": os.environ.get("LOG_LEVEL", "INFO").upper()},
+        # A line for every job received, run and scheduled (the sweeps run every 10 s) would
+        # drown what matters; the services log their own lines for draws, sweeps that found
+        # work and recomputes. LOG_LEVEL=DEBUG shows them again.
+        **{
+            name: {"level": "DEBUG" if os.environ.get("LOG_LEVEL") == "DEBUG" else "WARNING"}
+            for name in ("celery.app.trace", "celery.worker.strategy", "celery.beat")
+        },
         # It says at INFO each id it passes on: noise for an operator.
         "django_guid": {"level": "WARNING"},
     },

@@ -9,6 +9,7 @@ DEBUG = False
 SECRET_KEY = os.environ.get("SECRET_KEY") or "test-only-not-secret"
 ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 CELERY_TASK_ALWAYS_EAGER = True
+DJANGO_GUID = {**DJANGO_GUID, "INTEGRATIONS": []}  # noqa: F405  (eager: see base)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Tests share one address and one process: only the throttling tests meet the limits, which
 # they set themselves; the cache is this process's, whatever the environment says.
