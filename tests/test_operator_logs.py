@@ -140,9 +140,10 @@ def test_a_tournament_leaves_useful_lines_and_no_secret(
     outsider.force_authenticate(stranger)
     assert outsider.post(f"{base}rounds/", format="json").status_code == 403
     client.post("/accounts/login/", {"username": "td", "password": PASSWORD + "-wrong"})
-    assert client.post(
-        "/accounts/login/", {"username": "td", "password": PASSWORD}
-    ).status_code == 302
+    assert (
+        client.post("/accounts/login/", {"username": "td", "password": PASSWORD}).status_code == 302
+    )
+
     # A draw that cannot be made, with its reason.
     def cannot(**kwargs):
         raise ValueError("Not enough players checked in.")
@@ -175,9 +176,7 @@ def test_a_tournament_leaves_useful_lines_and_no_secret(
     assert all(r["request_id"] and len(r["request_id"]) == 32 for r in requests)
     assert len({r["request_id"] for r in requests}) == len(requests)
     refusal = next(r for r in records if r["logger"] == "games.access" and "(eve)" in r["message"])
-    its_request = next(
-        r for r in requests if r["request_id"] == refusal["request_id"]
-    )
+    its_request = next(r for r in requests if r["request_id"] == refusal["request_id"])
     assert its_request["status"] == 403 and its_request["method"] == "POST"
 
 
