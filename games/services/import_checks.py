@@ -5,6 +5,7 @@ give exactly the outcomes and the state that the document carries."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -157,6 +158,17 @@ class Node:
         return number
 
 
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def public_id(node: Node) -> str:
+    """A match's or a tournament's share id: it goes into addresses as it is."""
+    value = node.text("id", max_length=32, blank=False)
+    if not PUBLIC_ID.fullmatch(value):
+        raise node.refuse("must be letters, digits, - and _ only.", "id")
+    return value
+
+
 def read_header(document: Any) -> Node:
     """The document, once its format and version are known to be ones this server reads."""
     if not isinstance(document, Mapping) or document.get("format") != FORMAT:
@@ -169,10 +181,31 @@ def read_header(document: Any) -> Node:
             f"This is version {json.dumps(version)} of the export format; this server reads "
             f"version {VERSION} only."
         )
+    nul = _nul_at(document, "document")
+    if nul:
+        raise ImportRefused(f"{nul}: NUL characters cannot be stored.")
     root = Node(document, "document")
     root.choice("kind", KINDS)
     root.when("exported_at")
     return root
+
+
+def _nul_at(value: Any, path: str) -> str | None:
+    """Where the first NUL character is, if any: PostgreSQL stores none, in text or in JSON."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    if isinstance(value, Mapping):
+        items = value.items()
+    elif isinstance(value, list):
+        items = ((f"[{i}]", v) for i, v in enumerate(value))
+    else:
+        return None
+    for key, inner in items:
+        where = f"{path}{key}" if str(key).startswith("[") else f"{path}.{key}"
+        found = _nul_at(key, where) or _nul_at(inner, where)
+        if found:
+            return found
+    return None
 
 
 def read_document(text: str | bytes) -> Any:

@@ -26,13 +26,12 @@ What an import makes, and why:
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -60,16 +59,16 @@ from .import_checks import (
     check_match,
     first_message,
     plain,
+    public_id,
     read_header,
 )
 from .matches import MAX_NAME_LENGTH, hash_edit_key
 from .presets import check_preset_rules
-from .standings import standings_compute
+from .standings import PAIRS_FORMATS, standings_compute
 from .table_keys import keys_for_salt, new_key_salt
+from .tournaments import seat_players
 
 logger = logging.getLogger(__name__)
-
-PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 @dataclass
@@ -85,13 +84,6 @@ class Imported:
 
 def _tables(tournament: Node) -> list[Node]:
     return [t for r in tournament.nodes("rounds_drawn") for t in r.nodes("tables")]
-
-
-def _public_id(node: Node) -> str:
-    value = node.text("id", max_length=32, blank=False)
-    if not PUBLIC_ID.fullmatch(value):
-        raise node.refuse("must be letters, digits, - and _ only.", "id")
-    return value
 
 
 class _Import:
@@ -134,7 +126,7 @@ class _Import:
             ("match", Match, match_nodes),
             ("tournament", Tournament, self.tournament_nodes()),
         ):
-            ids = [_public_id(node) for node in nodes]
+            ids = [public_id(node) for node in nodes]
             if len(set(ids)) != len(ids):
                 raise ImportRefused(f"The document holds a {what} id twice.")
             taken = model.objects.filter(public_id__in=ids).values_list("public_id", flat=True)
@@ -213,7 +205,7 @@ class _Import:
         if stake is not None and not checked.engine.money:
             raise node.refuse(f"{checked.engine.name} is not played for money.", "stake")
         match = Match.objects.create(
-            public_id=new_public_id() if self.new_ids else _public_id(node),
+            public_id=new_public_id() if self.new_ids else public_id(node),
             game=checked.engine.slug,
             rules=node.obj("rules"),
             setup=node.obj("setup"),
@@ -267,7 +259,7 @@ class _Import:
         if not all(isinstance(t, str) for t in tie_breaks):
             raise node.refuse("must be a list of names.", "tie_breaks")
         tournament = Tournament.objects.create(
-            public_id=new_public_id() if self.new_ids else _public_id(node),
+            public_id=new_public_id() if self.new_ids else public_id(node),
             club=club,
             name=node.name("name", max_length=120),
             game=engine.slug,
@@ -298,19 +290,23 @@ class _Import:
         self.result.tournaments.append(tournament.public_id)
         return tournament
 
-    def entrants(self, node: Node, tournament: Tournament) -> dict[int, int]:
-        """The tournament's entrants; their ids in the document to their new ones."""
+    def entrants(self, node: Node, tournament: Tournament) -> dict[int, Entrant]:
+        """The tournament's entrants, by their ids in the document."""
         rows, made, seen = node.nodes("entrants"), [], set()
+        pairs = tournament.format in PAIRS_FORMATS
         for row in rows:
             player = self.player(row, "player")
+            partner = self.player(row, "partner", null=True)
             if player.pk in seen:
                 raise row.refuse("the player is entered twice.", "player")
+            if (partner is not None) != pairs:
+                raise row.refuse("a pair has a partner, a player in an individual event none.")
             seen.add(player.pk)
             made.append(
                 Entrant(
                     tournament=tournament,
                     player=player,
-                    partner=self.player(row, "partner", null=True),
+                    partner=partner,
                     status=row.choice("status", Entrant.Status.values),
                     seed=row.integer("seed"),
                     joined_round=row.integer("joined_round", low=1, high=1000),
@@ -323,15 +319,15 @@ class _Import:
         ids = [row.integer("id", low=1, high=2**63 - 1) for row in rows]
         if len(set(ids)) != len(ids):
             raise node.refuse("an entrant id is listed twice.", "entrants")
-        return {pk: entrant.pk for pk, entrant in zip(ids, made, strict=True)}
+        return dict(zip(ids, made, strict=True))
 
-    def round(self, node: Node, tournament: Tournament, entrants: dict[int, int], corrections):
+    def round(self, node: Node, tournament: Tournament, entrants: dict[int, Entrant], corrections):
         def entrant(pk: Any, where: Node, key: str) -> int | None:
             if pk is None:
                 return None
-            if pk not in entrants:
+            if not isinstance(pk, int) or pk not in entrants:
                 raise where.refuse(f"there is no entrant {pk!r} in the tournament.", key)
-            return entrants[pk]
+            return entrants[pk].pk
 
         report = node.obj("report")
         if "bracket" in report:  # a knockout's bracket names entrants by id
@@ -362,7 +358,10 @@ class _Import:
                 amended_at=t.when("amended_at", null=True),
                 amended_by=t.text("amended_by", max_length=150),
             )
+            if t.data("match") is None and len(seating) != 1:
+                raise t.refuse("a table without a match is a bye, of one entrant.", "seating")
             if t.data("match") is not None:
+                self.check_seats(t, tournament, [entrants[pk] for pk in t.value["seating"]])
                 table.key_salt = new_key_salt()
                 keys = keys_for_salt(table.key_salt)
                 table.match = self.match(t.node("match"), edit_key=keys.scoring)
@@ -379,6 +378,19 @@ class _Import:
                     after=c.data("after"),
                 )
                 corrections.append((correction, c.when("at")))
+
+    def check_seats(self, node: Node, tournament: Tournament, seating: list[Entrant]) -> None:
+        """A table's match seats the players of its entrants, as the draw seated them, and
+        plays the tournament's game: the standings read the one through the other."""
+        checked = self.checked[id(node.value["match"])]
+        pairs = tournament.format in PAIRS_FORMATS
+        if len(seating) != (2 if pairs else len(checked.seats)):
+            raise node.refuse("must list the entrants the match seats.", "seating")
+        seated = [self.players[pk].pk for pk in checked.seats]
+        if [p.pk for p in seat_players(tournament, seating)] != seated:
+            raise node.refuse("the match must seat the players of the seating, in order.")
+        if checked.engine.slug != tournament.game:
+            raise node.refuse(f"the match must be of {tournament.game}.", "match")
 
     def club_slug(self, slug: str | None) -> str:
         slug = slug or self.root.node("club").text("slug", max_length=60, blank=False)
@@ -471,6 +483,8 @@ def document_import(
     except IntegrityError as exc:
         # Two rounds or tables of one number, say: the document contradicts itself.
         raise ImportRefused(f"The document holds something twice: {exc}") from None
+    except DataError as exc:
+        raise ImportRefused(f"The database cannot store a value of the document: {exc}") from None
     logger.info(
         "document imported",
         extra={

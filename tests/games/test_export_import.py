@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 
 import pytest
@@ -450,3 +451,36 @@ def test_a_fault_found_while_writing_still_writes_nothing(club):
         document_import(document)
 
     assert row_counts() == before
+
+
+def leaves(value, path=()):
+    """Every place in a JSON document, as a path of keys and indexes."""
+    yield path
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from leaves(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from leaves(inner, (*path, index))
+
+
+@pytest.mark.parametrize("name", ["Cup", "Drive"])
+def test_a_mangled_document_is_imported_or_refused_clearly_never_a_crash(club, name):
+    document = export("tournament", club.tournaments.get(name=name).public_id)
+    places = [p for p in leaves(document) if p]
+    rng = random.Random(int(os.environ.get("MANGLE_SEED", "3")))
+    oddities = [None, -1, 0, 2**70, "", "x\u0000", 1.5, True, [], {}, [1, None], {"a": 1}]
+    outcomes = {"imported": 0, "refused": 0}
+
+    for _ in range(int(os.environ.get("MANGLE", "200"))):
+        place = rng.choice(places)
+        mangled = tampered(document, _set(list(place), rng.choice(oddities)))
+        try:
+            document_import(mangled, new_ids=True)
+        except ImportRefused as refused:
+            assert str(refused)
+            outcomes["refused"] += 1
+        else:
+            outcomes["imported"] += 1
+
+    assert outcomes["refused"] > 100
