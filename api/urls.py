@@ -15,7 +15,7 @@ from api.views.clubs import (
     ClubMergeView,
 )
 from api.views.deals import DealDetailView, DealListView
-from api.views.matches import MatchDetailView, MatchListView
+from api.views.matches import MatchDetailView, MatchExportView, MatchListView
 from api.views.presets import PresetDetailView, PresetListView
 from api.views.settlements import EveningSettlementView, MatchSettlementView
 from api.views.tables import TableConfirmView, TableDisputeView, TableReopenView
@@ -57,6 +57,7 @@ urlpatterns = [
         MatchSettlementView.as_view(),
         name="match-settlement",
     ),
+    path("matches/<str:public_id>/export/", MatchExportView.as_view(), name="match-export"),
     path("settlements/", EveningSettlementView.as_view(), name="settlements"),
     path("presets/", PresetListView.as_view(), name="preset-list"),
     path("tournaments/", TournamentListView.as_view(), name="tournament-list"),

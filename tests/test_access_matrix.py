@@ -36,7 +36,7 @@ OPEN_API = {"match-list", "club-list", "preset-list", "settlements", "auth-token
 OPEN_PAGES = {"new", "login", "logout", "signup", "club-new", "edit-link", "confirm-link"}
 # Routes that only read.
 READ_ONLY = {
-    "schema", "docs", "redoc", "match-detail", "match-settlement", "results", "corrections",
+    "schema", "docs", "redoc", "match-detail", "match-settlement", "match-export", "results", "corrections",
     "tournament-standings", "club-detail", "home", "match", "version", "settlement",
     "tournaments", "tournament", "tournament-live", "tournament-version", "tournament-results",
     "director", "club", "director-tournament", "table-cards",

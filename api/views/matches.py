@@ -1,5 +1,6 @@
 from django.http import Http404
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -7,6 +8,7 @@ from rest_framework.views import APIView
 
 from api.idempotency import DESCRIPTION, idempotent
 from api.pagination import Pages
+from api.serializers.exports import MatchExportSerializer
 from api.serializers.matches import (
     MatchCreatedSerializer,
     MatchCreateSerializer,
@@ -16,6 +18,7 @@ from api.serializers.matches import (
 from api.versioning import with_etag
 from games import selectors
 from games.services import match_create
+from games.services.exports import match_export
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
     "Idempotency-Key",
@@ -92,3 +95,16 @@ class MatchDetailView(APIView):
         match = get_match_or_404(public_id)
         body = MatchSerializer(match, context={"request": request}).data
         return with_etag(Response(body), match)
+
+
+class MatchExportView(APIView):
+    @extend_schema(
+        responses=MatchExportSerializer,
+        description="The match as a versioned JSON document (every deal as entered, the rules, "
+        "the seats, the cached outcomes and state), which `manage.py import` rebuilds on any "
+        "server. Anyone with the share id may read it, as they may read the match; it holds "
+        "no key.",
+    )
+    def get(self, request, public_id: str):
+        match = get_match_or_404(public_id)
+        return with_etag(Response(match_export(match, now=timezone.now())), match)

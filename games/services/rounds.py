@@ -125,7 +125,7 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
             return this_round
         by_id = {e.pk: e for e in entrants}
         for number, seating in enumerate(result.tables, start=1):
-            players = _seat_players(tournament, [by_id[e] for e in seating])
+            players = seat_players(tournament, [by_id[e] for e in seating])
             salt = new_key_salt()
             keys = keys_for_salt(salt)
             created = match_create(
@@ -230,7 +230,7 @@ def round_draw_fail(*, round_id: int, reason: str) -> Round:
     return this_round
 
 
-def _seat_players(tournament: Tournament, seating: list[Entrant]) -> list[Player]:
+def seat_players(tournament: Tournament, seating: list[Entrant]) -> list[Player]:
     """Players in seat order. Pairs sit opposite each other: seats 0 and 2 for the first pair,
     1 and 3 for the second (teams {0, 2} and {1, 3})."""
     if tournament.format in PAIRS_FORMATS:
