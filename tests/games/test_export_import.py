@@ -18,8 +18,9 @@ from games.services import club_create, club_member_add, deal_record, deal_repla
 from games.services.exports import document_export
 from games.services.import_checks import ImportRefused, read_document
 from games.services.imports import document_import
+from games.services.rounds import round_draw_request
 from games.services.tables import Confirmer, table_confirm, table_dispute
-from games.services.tournaments import entrant_register, round_draw_request, tournament_create
+from games.services.tournaments import entrant_register, tournament_create
 
 pytestmark = pytest.mark.django_db
 
