@@ -134,28 +134,39 @@ def match_create(
 
 
 def match_recompute(*, match_id: int) -> Match:
-    """Rebuilds every outcome and the state from the stored inputs. The version moves only if
-    something changed, so a recompute of a consistent match is invisible to clients."""
+    """Rebuilds every outcome, every deal's state after it and the match state from the stored
+    inputs. The version moves only if something changed, so a recompute of a consistent match
+    is invisible to clients."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         deals = list(match.deals.order_by("number"))
         engine, options = engine_for(match)
         state, steps = fold(engine, options, match.setup, [d.input for d in deals])
-        changed = [d for d, step in zip(deals, steps, strict=True) if d.outcome != step.outcome]
         now = timezone.now()
+        outcome_changed = False
+        changed = []
         for deal, step in zip(deals, steps, strict=True):
-            deal.outcome = step.outcome
-        for deal in changed:
-            deal.updated_at = now  # bulk_update does not apply auto_now
-        Deal.objects.bulk_update(changed, ["outcome", "updated_at"])
+            after = engine.state_to_data(step.state)
+            if deal.outcome != step.outcome:
+                deal.outcome = step.outcome
+                deal.updated_at = now  # bulk_update does not apply auto_now
+                outcome_changed = True
+            elif deal.state == after:
+                continue
+            deal.state = after
+            changed.append(deal)
+        Deal.objects.bulk_update(changed, ["outcome", "state", "updated_at"])
         state_data = engine.state_to_data(state)
-        if changed or state_data != match.state:
-            save_state(match, engine, state)
+        last_number = deals[-1].number if deals else 0
+        if outcome_changed or state_data != match.state or last_number != match.last_number:
+            match.last_number = last_number
+            save_state(match, engine, state, data=state_data)
     return match
 
 
-def save_state(match: Match, engine: Game, state: Any) -> None:
-    match.state = engine.state_to_data(state)
+def save_state(match: Match, engine: Game, state: Any, *, data: dict | None = None) -> None:
+    """Caches the state (``data``: its plain form, when the caller has it already)."""
+    match.state = engine.state_to_data(state) if data is None else data
     match.finished = engine.is_finished(state)
     match.version += 1
-    match.save(update_fields=["state", "finished", "version", "updated_at"])
+    match.save(update_fields=["state", "finished", "version", "last_number", "updated_at"])
