@@ -66,15 +66,14 @@ class DealListView(APIView):
     )
     @idempotent
     def post(self, request, public_id: str):
-        # The match row alone: the service locks it again and reads no deal, seat or table
-        # it does not need, so a deal costs the same at deal 1 and at deal 500.
-        match = _head_or_404(public_id)
-        require_edit(request, match)
+        # The service reads the match row once, locked, and checks the edit key on it: no
+        # deal, seat or table it does not need, so a deal costs the same at deal 1 and 500.
         match, deal = deal_record(
-            match=match,
+            match=public_id,
             raw=request.data,
             expected_version=expected_version(request),
             user=request.user,
+            check=lambda locked: require_edit(request, locked),
         )
         response = Response(deal_data(match, deal), status=status.HTTP_201_CREATED)
         return with_etag(response, match)

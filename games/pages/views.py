@@ -250,6 +250,8 @@ def match_history(request, public_id: str):
             "team_labels": team_labels(engine.teams(engine.options_from_data(match.rules)), names),
             "can_score": can_score(request, match),
             "deals_url": reverse("pages:deal-new", args=[match.public_id]),
+            "first": first,
+            "last": rows[-1]["number"],
             "earlier": first - 1,
             "later": min(rows[-1]["number"] + HISTORY_PAGE, last)
             if rows[-1]["number"] < last

@@ -3,7 +3,7 @@ concurrent writers queue up and the cached state always equals the fold over the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -14,7 +14,7 @@ from games.models import Correction, Deal, Match, Table
 from games.rules import MatchOver, RuleViolation, fold
 
 from .errors import Conflict, NotFound, StaleVersion
-from .matches import engine_for, save_state
+from .matches import deals_write, engine_for, save_state
 
 
 @contextmanager
@@ -29,16 +29,27 @@ def _one_transaction() -> Iterator[None]:
             yield
 
 
-def _lock(match: Match, expected_version: int | None) -> Match:
+def _lock(
+    match: Match | str,
+    expected_version: int | None,
+    check: Callable[[Match], None] | None = None,
+) -> Match:
     """The match row, locked, with its tournament table, if any, in the same statement: all a
     write needs to read. The number of the last deal is a column of the row, not a count of
     the deals: a writer that waited for the lock reads the row as the other one left it, where
     a subquery would still see the deals as they were when the statement began."""
-    locked = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("table__round__tournament__club")
-        .get(pk=match.pk)
+    matches = Match.objects.select_for_update(of=("self",)).select_related(
+        "table__round__tournament__club"
     )
+    try:
+        if isinstance(match, str):  # a public id: the caller has not read the row
+            locked = matches.get(public_id=match)
+        else:
+            locked = matches.get(pk=match.pk)
+    except Match.DoesNotExist:
+        raise NotFound("No match with this id.") from None
+    if check is not None:
+        check(locked)  # who may write, checked on the row as locked, before the version
     if expected_version is not None and locked.version != expected_version:
         raise StaleVersion(locked.version)
     return locked
@@ -54,17 +65,19 @@ def table_of(match: Match) -> Table | None:
 
 def deal_record(
     *,
-    match: Match,
+    match: Match | str,
     raw: Mapping[str, Any],
     expected_version: int | None = None,
     by: str = "",
     user: Any = None,
+    check: Callable[[Match], None] | None = None,
 ) -> tuple[Match, Deal]:
     """Enters the next deal and folds it into the cached state. At a tournament table whose
     result is already confirmed, a new deal changes that result: it is logged as a correction
-    (``by``/``user``: who) and the standings follow. Reads the locked match row only."""
+    (``by``/``user``: who) and the standings follow. Reads the locked match row only: given a
+    public id, the caller's ``check`` (who may write) runs on that row."""
     with _one_transaction():
-        match = _lock(match, expected_version)
+        match = _lock(match, expected_version, check)
         engine, options = engine_for(match)
         state = engine.state_from_data(match.state, options)
         try:
@@ -174,7 +187,7 @@ def deal_replace(
                 continue
             deal.state = after  # the running totals moved, the deal itself did not change
             changed.append(deal)
-        Deal.objects.bulk_update(changed, ["input", "outcome", "state", "updated_at"])
+        deals_write(changed, ["input", "outcome", "state", "updated_at"])
         save_state(match, engine, state)
         log_correction(
             table=table, number=number, action="replace", before=before, after=raw, by=by, user=user
