@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+import uuid
 
 PLAYERS = 1000
 ROUNDS = 10
@@ -25,8 +26,8 @@ def build_event():
     from games.services.tournaments import tournament_create
 
     rng = random.Random(1)
-    director = get_user_model().objects.create_user("bench-director")
-    club = Club.objects.create(name="Bench club", slug="bench-club")
+    director = get_user_model().objects.create_user(f"bench-director-{uuid.uuid4().hex[:8]}")
+    club = Club.objects.create(name="Bench club", slug=f"bench-club-{uuid.uuid4().hex[:8]}")
     club.directors.add(director)
     tournament = tournament_create(
         club=club,

@@ -8,16 +8,61 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from games.models import Deal, IdempotencyRecord, Match, Round, Seat, Table, Tournament
 
+SEATS = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+# What the API tells of a deal in a list; the state after each deal stays in the database.
+DEAL_SUMMARY_FIELDS = ("match", "number", "input", "outcome")
+# How many of the latest deals the match page shows; the earlier ones are a page of their own.
+LATEST_DEALS = 30
+
 
 def match_detail_queryset() -> QuerySet[Match]:
     return Match.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")),
-        Prefetch("deals", queryset=Deal.objects.order_by("number")),
+        SEATS,
+        Prefetch("deals", queryset=Deal.objects.order_by("number").only(*DEAL_SUMMARY_FIELDS)),
     )
 
 
 def match_get(public_id: str) -> Match | None:
+    """The match with its seats and every deal (as the API lists them)."""
     return match_detail_queryset().filter(public_id=public_id).first()
+
+
+def match_head(public_id: str, *, seats: bool = False) -> Match | None:
+    """The match row alone (and its seats, if asked): what a write checks before it locks the
+    row, and what a read needs besides the deals it answers."""
+    matches = Match.objects.filter(public_id=public_id)
+    if seats:
+        matches = matches.prefetch_related(SEATS)
+    return matches.first()
+
+
+def match_deals(match: Match) -> QuerySet[Deal]:
+    """Every deal of a match in order, as the API lists them (to be paginated)."""
+    return match.deals.order_by("number").only(*DEAL_SUMMARY_FIELDS)
+
+
+def deal_get(public_id: str, number: int) -> Deal | None:
+    """One deal with its match, in one query."""
+    return (
+        Deal.objects.select_related("match")
+        .filter(match__public_id=public_id, number=number)
+        .only(*DEAL_SUMMARY_FIELDS)
+        .first()
+    )
+
+
+def deals_with_totals(match: Match, *, upto: int | None = None, count: int = LATEST_DEALS):
+    """Up to ``count`` deals ending at deal ``upto`` (default: the latest), in order, each with
+    the state after it (the running totals): what the page shows without folding the match."""
+    deals = match.deals.order_by("-number")
+    if upto is not None:
+        deals = deals.filter(number__lte=upto)
+    return list(reversed(deals[:count]))
+
+
+def deal_outcomes(match: Match) -> list[tuple[int, dict]]:
+    """Every deal's number and outcome: who won what, for the words a correction changes."""
+    return list(match.deals.order_by("number").values_list("number", "outcome"))
 
 
 def matches_visible_to(user, public_ids: list[str] | None = None) -> QuerySet[Match]:
@@ -27,9 +72,7 @@ def matches_visible_to(user, public_ids: list[str] | None = None) -> QuerySet[Ma
         matches = Match.objects.filter(owner=user)
     if public_ids:
         matches = matches | Match.objects.filter(public_id__in=public_ids[:100])
-    return matches.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
-    ).order_by("-updated_at", "-id")
+    return matches.prefetch_related(SEATS).order_by("-updated_at", "-id")
 
 
 def idempotency_lookup(*, scope: str, key_digest: str) -> IdempotencyRecord | None:
@@ -37,11 +80,7 @@ def idempotency_lookup(*, scope: str, key_digest: str) -> IdempotencyRecord | No
 
 
 def matches_by_ids(public_ids: list[str]) -> list[Match]:
-    return list(
-        Match.objects.filter(public_id__in=public_ids).prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
-        )
-    )
+    return list(Match.objects.filter(public_id__in=public_ids).prefetch_related(SEATS))
 
 
 def match_version(public_id: str) -> int | None:

@@ -1,3 +1,4 @@
+from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -5,10 +6,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
+from api.pagination import Pages
 from api.permissions import require_edit
 from api.serializers.deals import DealSerializer, deal_data
-from api.serializers.matches import DealSummarySerializer, MatchSerializer
+from api.serializers.matches import (
+    DealSummarySerializer,
+    MatchSerializer,
+    MatchSummarySerializer,
+)
 from api.versioning import expected_version, with_etag
+from games import selectors
 from games.services import NotFound, deal_record, deal_replace, deal_undo
 
 from .matches import IDEMPOTENCY_PARAMETER, get_match_or_404
@@ -29,12 +36,28 @@ WRITE_PARAMETERS = [
 ]
 
 
+def _head_or_404(public_id: str, *, seats: bool = False):
+    match = selectors.match_head(public_id, seats=seats)
+    if match is None:
+        raise Http404("No match with this id.")
+    return match
+
+
 class DealListView(APIView):
-    @extend_schema(responses=DealSummarySerializer(many=True))
+    pagination_class = Pages  # so that the schema documents the page
+
+    @extend_schema(
+        responses=DealSummarySerializer(many=True),
+        description="The deals in order, a page at a time (`limit`, at most 200, and `offset`; "
+        "50 by default): `count` is the number of deals, so the latest page starts at "
+        "`offset = count - limit`.",
+    )
     def get(self, request, public_id: str):
-        match = get_match_or_404(public_id)
-        body = DealSummarySerializer(match.deals.all(), many=True).data
-        return with_etag(Response(body), match)
+        match = _head_or_404(public_id)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(selectors.match_deals(match), request, view=self)
+        body = DealSummarySerializer(page, many=True).data
+        return with_etag(paginator.get_paginated_response(body), match)
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,
@@ -43,32 +66,42 @@ class DealListView(APIView):
     )
     @idempotent
     def post(self, request, public_id: str):
-        match = get_match_or_404(public_id)
-        require_edit(request, match)
+        # The service reads the match row once, locked, and checks the edit key on it: no
+        # deal, seat or table it does not need, so a deal costs the same at deal 1 and 500.
         match, deal = deal_record(
-            match=match,
+            match=public_id,
             raw=request.data,
             expected_version=expected_version(request),
             user=request.user,
+            check=lambda locked: require_edit(request, locked),
         )
         response = Response(deal_data(match, deal), status=status.HTTP_201_CREATED)
         return with_etag(response, match)
 
 
+PREFER_PARAMETER = OpenApiParameter(
+    "Prefer",
+    str,
+    OpenApiParameter.HEADER,
+    description="`return=minimal`: the answer leaves out `deals` (the match as the list of "
+    "matches shows it), so undoing costs the same whatever the length of the match.",
+)
+
+
 class DealDetailView(APIView):
     @extend_schema(responses=DealSerializer)
     def get(self, request, public_id: str, number: int):
-        match = get_match_or_404(public_id)
-        deal = next((d for d in match.deals.all() if d.number == number), None)
+        deal = selectors.deal_get(public_id, number)
         if deal is None:
+            _head_or_404(public_id)
             raise NotFound(f"This match has no deal {number}.")
-        return with_etag(Response(deal_data(match, deal)), match)
+        return with_etag(Response(deal_data(deal.match, deal)), deal.match)
 
     @extend_schema(
         request=OpenApiTypes.OBJECT, responses=DealSerializer, parameters=WRITE_PARAMETERS
     )
     def put(self, request, public_id: str, number: int):
-        match = get_match_or_404(public_id)
+        match = _head_or_404(public_id)
         require_edit(request, match)
         match, deal = deal_replace(
             match=match,
@@ -79,9 +112,11 @@ class DealDetailView(APIView):
         )
         return with_etag(Response(deal_data(match, deal)), match)
 
-    @extend_schema(responses={200: MatchSerializer}, parameters=WRITE_PARAMETERS)
+    @extend_schema(
+        responses={200: MatchSerializer}, parameters=[*WRITE_PARAMETERS, PREFER_PARAMETER]
+    )
     def delete(self, request, public_id: str, number: int):
-        match = get_match_or_404(public_id)
+        match = _head_or_404(public_id)
         require_edit(request, match)
         match = deal_undo(
             match=match,
@@ -89,6 +124,12 @@ class DealDetailView(APIView):
             expected_version=expected_version(request),
             user=request.user,
         )
-        match = get_match_or_404(public_id)
-        body = MatchSerializer(match, context={"request": request}).data
-        return with_etag(Response(body), match)
+        context = {"request": request}
+        if "return=minimal" in request.headers.get("Prefer", ""):
+            match = _head_or_404(public_id, seats=True)
+            response = Response(MatchSummarySerializer(match, context=context).data)
+            response["Preference-Applied"] = "return=minimal"
+        else:
+            match = get_match_or_404(public_id)
+            response = Response(MatchSerializer(match, context=context).data)
+        return with_etag(response, match)

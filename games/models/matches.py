@@ -50,6 +50,9 @@ class Match(models.Model):
     version = models.PositiveIntegerField(_("version"), default=0)
     state = models.JSONField(_("state"))
     finished = models.BooleanField(_("finished"), default=False)
+    # The number of the last deal (0: none yet), a cache like the state: a write reads it from
+    # the row it locks, so the next number needs no look at the deals.
+    last_number = models.PositiveIntegerField(_("last deal"), default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -84,12 +87,16 @@ class Seat(models.Model):
 
 
 class Deal(models.Model):
-    """One deal exactly as it was entered, and its outcome (a cache, like the match state)."""
+    """One deal exactly as it was entered, its outcome and the match state after it (caches,
+    like the match state). The state after each deal is kept so that no read folds the match:
+    the page's running totals, undo (the state before the last deal) and a correction (the
+    state before the corrected deal) each read a row or two instead of every deal."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField(_("number"))
     input = models.JSONField(_("input"))
     outcome = models.JSONField(_("outcome"))
+    state = models.JSONField(_("state after"), default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.rules import fold, get_game
+from games.rules import get_game
 
 from .games import summary, table_of
 from .words import Table
@@ -35,18 +35,16 @@ def _totals(after: dict[str, Any], table: Table) -> str:
     return (" – " if len(values) == 2 else " · ").join(str(v) for v in values)
 
 
-def history(match) -> list[dict[str, Any]]:
-    """Every deal with its line and the totals after it (a fold: the same numbers as the
-    cached state, per deal); a deal that won a game says which game and who won it."""
+def history(match, deals) -> list[dict[str, Any]]:
+    """The given deals (in order, each read with the state after it) with their lines and the
+    totals after them, as stored: no fold. A deal that won a game says which game and who won
+    it, numbered by the games finished so far."""
     engine = get_game(match.game)
     options = engine.options_from_data(match.rules)
-    deals = list(match.deals.all())
     table = table_of(match)
-    _final, steps = fold(engine, options, match.setup, [d.input for d in deals])
     rows = []
-    games = 0
-    for deal, step in zip(deals, steps, strict=True):
-        after = engine.state_to_data(step.state)
+    for deal in deals:
+        after = deal.state
         row = {
             "number": deal.number,
             "summary": summary(match.game, deal.input, deal.outcome, table, options),
@@ -56,8 +54,8 @@ def history(match) -> list[dict[str, Any]]:
         won = deal.outcome.get("game")
         if won and after.get("games"):
             # The deal won a game: its final totals, not the next game's 0-0.
-            games += 1
-            record = after["games"][games - 1] if games <= len(after["games"]) else {}
+            games = len(after["games"])
+            record = after["games"][-1]
             after = {"scores": record.get("scores")}
             row["game_end"] = _game_won(
                 games, won["winner"], record.get("scores"), won.get("by", "points"), table
@@ -67,14 +65,14 @@ def history(match) -> list[dict[str, Any]]:
     return rows
 
 
-def verdicts(match, rows: list[dict[str, Any]]) -> dict[tuple, tuple[str, str]]:
+def verdicts(match, outcomes) -> dict[tuple, tuple[str, str]]:
     """Who won each game and the match, and whether each claim was right: what a correction
-    must not change silently. Key -> (what it is, its verdict)."""
+    must not change silently. ``outcomes``: every deal's (number, outcome), in order.
+    Key -> (what it is, its verdict)."""
     table = table_of(match)
     found: dict[tuple, tuple[str, str]] = {}
     games = 0
-    for row in rows:
-        outcome = row["outcome"]
+    for number, outcome in outcomes:
         if outcome.get("game"):
             games += 1
             found[("game", games)] = (
@@ -83,9 +81,9 @@ def verdicts(match, rows: list[dict[str, Any]]) -> dict[tuple, tuple[str, str]]:
             )
         claim = outcome.get("claim")
         if claim:
-            found[("claim", row["number"])] = (
+            found[("claim", number)] = (
                 _("whether the claim of deal %(n)d by %(who)s was right")
-                % {"n": row["number"], "who": table.who(claim["seat"])},
+                % {"n": number, "who": table.who(claim["seat"])},
                 _("right") if claim["correct"] else _("wrong"),
             )
     state = match.state

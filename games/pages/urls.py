@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/<slug:game>/", views.match_new, name="new"),
     path("m/<str:public_id>/", views.match_page, name="match"),
     path("m/<str:public_id>/version/", views.match_version, name="version"),
+    path("m/<str:public_id>/history/", views.match_history, name="history"),
     path("m/<str:public_id>/edit/<str:edit_key>/", views.match_edit_link, name="edit-link"),
     path("m/<str:public_id>/deals/", views.deal_new, name="deal-new"),
     path("m/<str:public_id>/deals/<int:number>/edit/", views.deal_edit, name="deal-edit"),

@@ -39,7 +39,16 @@ from .tournament_display import match_table
 
 
 def get_match(public_id: str):
+    """The match with its seats and every deal."""
     match = selectors.match_get(public_id)
+    if match is None:
+        raise Http404(_("No match with this id."))
+    return match
+
+
+def get_match_head(public_id: str):
+    """The match with its seats, no deal: the pages read the deals they show, no more."""
+    match = selectors.match_head(public_id, seats=True)
     if match is None:
         raise Http404(_("No match with this id."))
     return match
@@ -139,7 +148,7 @@ def _messages(value: Any):
 @require_safe
 def match_edit_link(request, public_id: str, edit_key: str):
     """The edit link: opening it on a phone lets that phone score the match."""
-    match = get_match(public_id)
+    match = get_match_head(public_id)
     remember_edit_key(request, match, edit_key)
     if not can_score(request, match):
         return HttpResponseForbidden(_("This edit link is not valid for this match."))
@@ -148,7 +157,9 @@ def match_edit_link(request, public_id: str, edit_key: str):
 
 def _match_context(request, match, form=None) -> dict[str, Any]:
     engine = get_game(match.game)
-    rows = history(match)
+    # The latest deals with the totals after each, as stored; the earlier ones are a tap away.
+    rows = history(match, selectors.deals_with_totals(match))
+    played = rows[-1]["number"] if rows else 0
     scorer = can_score(request, match)
     names = [seat.player.name for seat in match.seats.all()]
     options = engine.options_from_data(match.rules)
@@ -162,6 +173,8 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         "rules": match.rules,
         "options": options,
         "history": rows,
+        "earlier": rows[0]["number"] - 1 if rows else 0,
+        "next_number": played + 1,
         "last_deal": rows[-1] if rows else None,
         "fresh": request.GET.get("entered") == "1",
         "form_key": resend.new_form_key(),
@@ -187,7 +200,6 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
     if table is not None:
         context["table"] = table
         tournament = table.round.tournament
-        played = len(match.deals.all())
         if tournament.round_kind == "deals" and played >= (
             tournament.deals_per_round or played + 1
         ):
@@ -210,8 +222,45 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
 
 @require_safe
 def match_page(request, public_id: str):
-    match = get_match(public_id)
+    match = get_match_head(public_id)
     return render(request, "games/match.html", _match_context(request, match))
+
+
+@require_safe
+def match_history(request, public_id: str):
+    """Earlier deals, a page of them at a time (``?upto=N``: the page that ends at deal N),
+    newest first like the match page, with links to the pages before and after."""
+    match = get_match_head(public_id)
+    upto = _int(request.GET.get("upto"))
+    rows = history(match, selectors.deals_with_totals(match, upto=upto, count=HISTORY_PAGE))
+    if not rows:
+        raise Http404(_("No deals there."))
+    last = match.deals.order_by("-number").values_list("number", flat=True).first()
+    first = rows[0]["number"]
+    engine = get_game(match.game)
+    names = [seat.player.name for seat in match.seats.all()]
+    return render(
+        request,
+        "games/history.html",
+        {
+            "match": match,
+            "game": engine,
+            "names": names,
+            "history": rows,
+            "team_labels": team_labels(engine.teams(engine.options_from_data(match.rules)), names),
+            "can_score": can_score(request, match),
+            "deals_url": reverse("pages:deal-new", args=[match.public_id]),
+            "first": first,
+            "last": rows[-1]["number"],
+            "earlier": first - 1,
+            "later": min(rows[-1]["number"] + HISTORY_PAGE, last)
+            if rows[-1]["number"] < last
+            else None,
+        },
+    )
+
+
+HISTORY_PAGE = 50
 
 
 @require_safe
@@ -225,7 +274,7 @@ def match_version(request, public_id: str):
 
 @require_POST
 def deal_new(request, public_id: str):
-    match = get_match(public_id)
+    match = get_match_head(public_id)
     if not can_score(request, match):
         return HttpResponseForbidden(_("Only a phone with the edit link can score this match."))
     # The new totals and the next deal's entry, on the screen at once; the deal just entered is
@@ -267,8 +316,8 @@ def deal_new(request, public_id: str):
 def _another_phone_scored(request, public_id: str, form):
     """Another phone entered a deal since this one drew its page: the page shows that deal
     and the refused entry, filled in again, to be entered with one tap if it still holds."""
-    match = get_match(public_id)
-    latest = match.deals.order_by("-number").first()
+    match = get_match_head(public_id)
+    latest = match.deals.order_by("-number").only("number").first()
     messages.warning(
         request,
         _(
@@ -291,26 +340,31 @@ def _int(value) -> int | None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def deal_edit(request, public_id: str, number: int):
-    match = get_match(public_id)
+    match = get_match_head(public_id)
     if not can_score(request, match):
         return HttpResponseForbidden(_("Only a phone with the edit link can correct deals."))
-    deals = list(match.deals.all())
-    if not 1 <= number <= len(deals):
+    # The deal and the one before it, whose stored state is the state this deal was entered in.
+    pair = selectors.deals_with_totals(match, upto=number, count=2) if number >= 1 else []
+    if not pair or pair[-1].number != number:
         raise Http404
     engine = get_game(match.game)
     options = engine.options_from_data(match.rules)
-    before, _steps = fold(engine, options, match.setup, [d.input for d in deals[: number - 1]])
-    state_before = engine.state_to_data(before)
+    if len(pair) == 2 and pair[0].state:
+        state_before = pair[0].state
+    else:  # the first deal (or one stored before states were kept): replay what comes before
+        inputs = [d.input for d in match.deals.filter(number__lt=number).order_by("number")]
+        before, _steps = fold(engine, options, match.setup, inputs)
+        state_before = engine.state_to_data(before)
     form = deal_form_for(
         match,
         state_before,
         data=request.POST or None,
-        initial=initial(match.game, deals[number - 1].input),
+        initial=initial(match.game, pair[-1].input),
     )
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            was = verdicts(match, history(match))
+            was = verdicts(match, selectors.deal_outcomes(match))
             try:
                 deal_replace(match=match, number=number, raw=form.to_input(), user=request.user)
             except RuleViolation as exc:
@@ -319,9 +373,9 @@ def deal_edit(request, public_id: str, number: int):
                 form.add_error(None, str(exc))
             else:
                 messages.success(request, _("Deal %(n)d corrected.") % {"n": number})
-                match = get_match(public_id)
+                match = get_match_head(public_id)
                 # A correction that changes who won says so, before and after.
-                for line in changes(was, verdicts(match, history(match))):
+                for line in changes(was, verdicts(match, selectors.deal_outcomes(match))):
                     messages.warning(request, line)
                 return redirect("pages:match", public_id=public_id)
         status = 400
@@ -347,7 +401,7 @@ def deal_edit(request, public_id: str, number: int):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def deal_undo_page(request, public_id: str, number: int):
-    match = get_match(public_id)
+    match = get_match_head(public_id)
     if not can_score(request, match):
         return HttpResponseForbidden(_("Only a phone with the edit link can undo deals."))
     if request.method == "POST":
@@ -358,7 +412,7 @@ def deal_undo_page(request, public_id: str, number: int):
         else:
             messages.success(request, _("Deal %(n)d undone.") % {"n": number})
         return redirect("pages:match", public_id=public_id)
-    deal = next((d for d in match.deals.all() if d.number == number), None)
+    deal = match.deals.filter(number=number).only("number", "input", "outcome").first()
     if deal is None:
         raise Http404
     return render(

@@ -438,13 +438,20 @@ class FoldStep:
 
 
 def fold(
-    game: Game, options: Any, setup: Mapping[str, Any], deals: Iterable[Any]
+    game: Game,
+    options: Any,
+    setup: Mapping[str, Any],
+    deals: Iterable[Any],
+    *,
+    start: Any = None,
+    first: int = 1,
 ) -> tuple[Any, list[FoldStep]]:
-    """Replays a whole match from scratch: the final state and every deal's outcome.
+    """Replays a match: the final state and every deal's outcome, from scratch, or from
+    ``start`` (the state before deal ``first``) when only the deals from ``first`` on change.
     A RuleViolation or MatchOver carries the number of the deal that failed in ``deal_number``."""
-    state = game.initial_state(options, setup)
+    state = game.initial_state(options, setup) if start is None else start
     steps = []
-    for number, raw in enumerate(deals, start=1):
+    for number, raw in enumerate(deals, start=first):
         try:
             result = game.record(raw, state=state, options=options)
         except (RuleViolation, MatchOver) as exc:

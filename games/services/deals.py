@@ -4,7 +4,8 @@ concurrent writers queue up and the cached state always equals the fold over the
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
@@ -12,46 +13,90 @@ from django.utils import timezone
 
 from games.models import Correction, Deal, Match, Table
 from games.rules import MatchOver, RuleViolation, fold
-from games.selectors import match_table
 
 from .errors import Conflict, NotFound, StaleVersion
-from .matches import engine_for, save_state
+from .matches import deals_write, engine_for, save_state
 
 logger = logging.getLogger("games.corrections")
 
 
-def _lock(match: Match, expected_version: int | None) -> Match:
-    locked = Match.objects.select_for_update().get(pk=match.pk)
+@contextmanager
+def _one_transaction() -> Iterator[None]:
+    """A transaction of its own, or the caller's when there is one (an Idempotency-Key's, a
+    resent form's): a savepoint there would cost two more statements per deal. Nothing is
+    written before every check has passed, so a refusal leaves nothing behind either way."""
+    if transaction.get_connection().in_atomic_block:
+        yield
+    else:
+        with transaction.atomic():
+            yield
+
+
+def _lock(
+    match: Match | str,
+    expected_version: int | None,
+    check: Callable[[Match], None] | None = None,
+) -> Match:
+    """The match row, locked, with its tournament table, if any, in the same statement: all a
+    write needs to read. The number of the last deal is a column of the row, not a count of
+    the deals: a writer that waited for the lock reads the row as the other one left it, where
+    a subquery would still see the deals as they were when the statement began."""
+    matches = Match.objects.select_for_update(of=("self",)).select_related(
+        "table__round__tournament__club"
+    )
+    try:
+        if isinstance(match, str):  # a public id: the caller has not read the row
+            locked = matches.get(public_id=match)
+        else:
+            locked = matches.get(pk=match.pk)
+    except Match.DoesNotExist:
+        raise NotFound("No match with this id.") from None
+    if check is not None:
+        check(locked)  # who may write, checked on the row as locked, before the version
     if expected_version is not None and locked.version != expected_version:
         raise StaleVersion(locked.version)
     return locked
 
 
+def table_of(match: Match) -> Table | None:
+    """The tournament table of a match read by ``_lock`` (no query: it came along)."""
+    try:
+        return match.table
+    except Table.DoesNotExist:
+        return None
+
+
 def deal_record(
     *,
-    match: Match,
+    match: Match | str,
     raw: Mapping[str, Any],
     expected_version: int | None = None,
     by: str = "",
     user: Any = None,
+    check: Callable[[Match], None] | None = None,
 ) -> tuple[Match, Deal]:
     """Enters the next deal and folds it into the cached state. At a tournament table whose
     result is already confirmed, a new deal changes that result: it is logged as a correction
-    (``by``/``user``: who) and the standings follow."""
-    with transaction.atomic():
-        match = _lock(match, expected_version)
+    (``by``/``user``: who) and the standings follow. Reads the locked match row only: given a
+    public id, the caller's ``check`` (who may write) runs on that row."""
+    with _one_transaction():
+        match = _lock(match, expected_version, check)
         engine, options = engine_for(match)
         state = engine.state_from_data(match.state, options)
         try:
             result = engine.record(raw, state=state, options=options)
         except MatchOver as exc:
             raise Conflict(str(exc)) from None
-        number = match.deals.count() + 1
-        table = match_table(match)
+        number = match.last_number + 1
+        table = table_of(match)
         check_unlocked(table, user)
         _check_round_length(table, number)
-        deal = Deal.objects.create(match=match, number=number, input=raw, outcome=result.outcome)
-        save_state(match, engine, result.state)
+        state_data = engine.state_to_data(result.state)
+        deal = Deal.objects.create(
+            match=match, number=number, input=raw, outcome=result.outcome, state=state_data
+        )
+        match.last_number = number
+        save_state(match, engine, result.state, data=state_data)
         if table is not None and table.confirmed_at is not None:
             log_correction(
                 table=table, number=number, action="add", before=None, after=raw, by=by, user=user
@@ -95,22 +140,31 @@ def deal_replace(
     by: str = "",
     user: Any = None,
 ) -> tuple[Match, Deal]:
-    """Replaces deal ``number``'s input and recomputes it and every deal after it. A later deal
-    that the correction makes impossible refuses the whole correction."""
-    with transaction.atomic():
+    """Replaces deal ``number``'s input and recomputes it and every deal after it, from the
+    state stored with the deal before it. A later deal that the correction makes impossible
+    refuses the whole correction."""
+    with _one_transaction():
         match = _lock(match, expected_version)
-        check_unlocked(match_table(match), user)
-        deals = list(match.deals.order_by("number"))
-        if not 1 <= number <= len(deals):
+        table = table_of(match)
+        check_unlocked(table, user)
+        if not 1 <= number <= match.last_number:
             raise NotFound(f"This match has no deal {number}.")
-        target = deals[number - 1]
+        deals = list(match.deals.filter(number__gte=number - 1).order_by("number"))
+        previous = deals.pop(0) if deals[0].number < number else None
+        target = deals[0]
         if target.input == raw:
             return match, target
         engine, options = engine_for(match)
-        inputs = [d.input for d in deals]
-        inputs[number - 1] = raw
+        inputs = [raw, *(d.input for d in deals[1:])]
         try:
-            state, steps = fold(engine, options, match.setup, inputs)
+            state, steps = fold(
+                engine,
+                options,
+                match.setup,
+                inputs,
+                start=_state_before(match, engine, options, previous),
+                first=number,
+            )
         except RuleViolation as exc:
             if exc.deal_number == number:  # type: ignore[attr-defined]
                 raise
@@ -128,22 +182,32 @@ def deal_replace(
         changed = []
         now = timezone.now()
         for deal, step in zip(deals, steps, strict=True):
+            after = engine.state_to_data(step.state)
             if deal is target or deal.outcome != step.outcome:
                 deal.outcome = step.outcome
                 deal.updated_at = now  # bulk_update does not apply auto_now
-                changed.append(deal)
-        Deal.objects.bulk_update(changed, ["input", "outcome", "updated_at"])
+            elif deal.state == after:
+                continue
+            deal.state = after  # the running totals moved, the deal itself did not change
+            changed.append(deal)
+        deals_write(changed, ["input", "outcome", "state", "updated_at"])
         save_state(match, engine, state)
         log_correction(
-            table=match_table(match),
-            number=number,
-            action="replace",
-            before=before,
-            after=raw,
-            by=by,
-            user=user,
+            table=table, number=number, action="replace", before=before, after=raw, by=by, user=user
         )
     return match, target
+
+
+def _state_before(match: Match, engine, options, previous: Deal | None) -> Any:
+    """The state before a deal: stored with the deal before it (none: the match's start). A
+    deal stored before states were kept (state ``{}``) is replayed from the start instead."""
+    if previous is None:
+        return engine.initial_state(options, match.setup)
+    if previous.state:
+        return engine.state_from_data(previous.state, options)
+    inputs = match.deals.filter(number__lte=previous.number).order_by("number")
+    state, _steps = fold(engine, options, match.setup, inputs.values_list("input", flat=True))
+    return state
 
 
 def deal_undo(
@@ -154,21 +218,27 @@ def deal_undo(
     by: str = "",
     user: Any = None,
 ) -> Match:
-    """Removes the last deal; the state goes back to what it was before it."""
-    with transaction.atomic():
+    """Removes the last deal; the state goes back to the one stored with the deal before it.
+    Reads the locked match row and those two deals, whatever the length of the match."""
+    with _one_transaction():
         match = _lock(match, expected_version)
-        check_unlocked(match_table(match), user)
-        last = match.deals.order_by("-number").first()
-        if last is None or number > last.number or number < 1:
+        table = table_of(match)
+        check_unlocked(table, user)
+        last_number = match.last_number
+        if not last_number or number > last_number or number < 1:
             raise NotFound(f"This match has no deal {number}.")
-        if number != last.number:
+        if number != last_number:
             raise Conflict(
-                f"Only the last deal ({last.number}) can be undone; correct deal {number} instead."
+                f"Only the last deal ({last_number}) can be undone; correct deal {number} instead."
             )
+        pair = list(match.deals.filter(number__gte=number - 1).order_by("number"))
+        last = pair.pop()
+        previous = pair[0] if pair else None
         before = last.input
-        last.delete()
+        Deal.objects.filter(pk=last.pk).delete()
+        match.last_number = number - 1
         log_correction(
-            table=match_table(match),
+            table=table,
             number=number,
             action="undo",
             before=before,
@@ -177,13 +247,7 @@ def deal_undo(
             user=user,
         )
         engine, options = engine_for(match)
-        state, _ = fold(
-            engine,
-            options,
-            match.setup,
-            match.deals.order_by("number").values_list("input", flat=True),
-        )
-        save_state(match, engine, state)
+        save_state(match, engine, _state_before(match, engine, options, previous))
     return match
 
 

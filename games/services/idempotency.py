@@ -16,7 +16,8 @@ from typing import Any
 
 from cryptography.fernet import Fernet, InvalidToken
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
+from django.utils import timezone
 
 from games.models import IdempotencyRecord
 
@@ -45,14 +46,35 @@ def idempotency_claim(
     *, scope: str, key: IdempotencyKey, fingerprint: str
 ) -> IdempotencyRecord | None:
     """The new record, or None when another request holds (or held) the same key. Must run
-    inside a transaction that also writes what the request creates."""
-    try:
-        with transaction.atomic():
-            return IdempotencyRecord.objects.create(
-                scope=scope, key_digest=key.digest, fingerprint=fingerprint
-            )
-    except IntegrityError:
+    inside a transaction that also writes what the request creates.
+
+    One statement (INSERT … ON CONFLICT DO NOTHING, in PostgreSQL and SQLite alike) instead of
+    a savepoint, an insert and its release: a request with the same key in flight makes it wait
+    on the unique index until that one commits (then nothing is inserted) or rolls back."""
+    record = IdempotencyRecord(
+        scope=scope, key_digest=key.digest, fingerprint=fingerprint, created_at=timezone.now()
+    )
+    connection = transaction.get_connection()
+    fields = ["scope", "key_digest", "fingerprint", "sealed_body", "headers", "created_at"]
+    meta = IdempotencyRecord._meta
+    values = [
+        meta.get_field(name).get_db_prep_save(getattr(record, name), connection) for name in fields
+    ]
+    quote = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) "
+        "ON CONFLICT (scope, key_digest) DO NOTHING RETURNING id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        row = cursor.fetchone()
+    if row is None:
         return None
+    record.pk = row[0]
+    record._state.adding = False
+    record._state.db = connection.alias
+    return record
 
 
 def idempotency_complete(

@@ -271,7 +271,8 @@ def test_get_one_deal_and_the_list(marafon):
 
     assert one.status_code == 200
     assert one.json()["input"] == FIRST
-    assert [d["number"] for d in listed.json()] == [1]
+    assert listed.json()["count"] == 1
+    assert [d["number"] for d in listed.json()["results"]] == [1]
     assert missing.status_code == 404
 
 
