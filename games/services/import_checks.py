@@ -221,6 +221,8 @@ class CheckedMatch:
     engine: Game
     seats: list[int]
     finished: bool
+    # The state after each deal, as the fold gave it: the import stores it with the deal.
+    states: list[Any]
 
 
 def check_match(node: Node, players: set[int]) -> CheckedMatch:
@@ -265,4 +267,24 @@ def check_match(node: Node, players: set[int]) -> CheckedMatch:
     finished = node.flag("finished")
     if finished != engine.is_finished(state):
         raise node.refuse("does not match the state.", "finished")
-    return CheckedMatch(node=node, engine=engine, seats=seats, finished=finished)
+    states = [engine.state_to_data(step.state) for step in steps]
+    return CheckedMatch(node=node, engine=engine, seats=seats, finished=finished, states=states)
+
+
+def check_table_seats(
+    node: Node, checked: CheckedMatch, tournament: Any, seating: list[Any], players: Mapping
+) -> None:
+    """A table's match seats the players of its entrants (``players``: the document's ids to
+    the players made here), as the draw seated them, and plays the tournament's game: the
+    standings read the one through the other."""
+    from .rounds import seat_players
+    from .standings import PAIRS_FORMATS
+
+    pairs = tournament.format in PAIRS_FORMATS
+    if len(seating) != (2 if pairs else len(checked.seats)):
+        raise node.refuse("must list the entrants the match seats.", "seating")
+    seated = [players[pk].pk for pk in checked.seats]
+    if [p.pk for p in seat_players(tournament, seating)] != seated:
+        raise node.refuse("the match must seat the players of the seating, in order.")
+    if checked.engine.slug != tournament.game:
+        raise node.refuse(f"the match must be of {tournament.game}.", "match")

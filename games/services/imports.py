@@ -57,6 +57,7 @@ from .import_checks import (
     ImportRefused,
     Node,
     check_match,
+    check_table_seats,
     first_message,
     plain,
     public_id,
@@ -64,7 +65,6 @@ from .import_checks import (
 )
 from .matches import MAX_NAME_LENGTH, hash_edit_key
 from .presets import check_preset_rules
-from .rounds import seat_players
 from .standings import PAIRS_FORMATS, standings_compute
 from .table_keys import keys_for_salt, new_key_salt
 
@@ -215,6 +215,7 @@ class _Import:
             version=node.integer("version"),
             state=node.obj("state"),
             finished=checked.finished,
+            last_number=len(node.nodes("deals")),
         )
         # auto_now and auto_now_add stamp every save: the exported times go in by update().
         Match.objects.filter(pk=match.pk).update(
@@ -226,8 +227,14 @@ class _Import:
         )
         deal_nodes = node.nodes("deals")
         deals = Deal.objects.bulk_create(
-            Deal(match=match, number=n, input=d.value["input"], outcome=d.value["outcome"])
-            for n, d in enumerate(deal_nodes, start=1)
+            Deal(
+                match=match,
+                number=n,
+                input=d.value["input"],
+                outcome=d.value["outcome"],
+                state=after,
+            )
+            for n, (d, after) in enumerate(zip(deal_nodes, checked.states, strict=True), start=1)
         )
         for deal, d in zip(deals, deal_nodes, strict=True):
             deal.created_at, deal.updated_at = d.when("created_at"), d.when("updated_at")
@@ -361,7 +368,9 @@ class _Import:
             if t.data("match") is None and len(seating) != 1:
                 raise t.refuse("a table without a match is a bye, of one entrant.", "seating")
             if t.data("match") is not None:
-                self.check_seats(t, tournament, [entrants[pk] for pk in t.value["seating"]])
+                seating = [entrants[pk] for pk in t.value["seating"]]
+                checked = self.checked[id(t.value["match"])]
+                check_table_seats(t, checked, tournament, seating, self.players)
                 table.key_salt = new_key_salt()
                 keys = keys_for_salt(table.key_salt)
                 table.match = self.match(t.node("match"), edit_key=keys.scoring)
@@ -378,19 +387,6 @@ class _Import:
                     after=c.data("after"),
                 )
                 corrections.append((correction, c.when("at")))
-
-    def check_seats(self, node: Node, tournament: Tournament, seating: list[Entrant]) -> None:
-        """A table's match seats the players of its entrants, as the draw seated them, and
-        plays the tournament's game: the standings read the one through the other."""
-        checked = self.checked[id(node.value["match"])]
-        pairs = tournament.format in PAIRS_FORMATS
-        if len(seating) != (2 if pairs else len(checked.seats)):
-            raise node.refuse("must list the entrants the match seats.", "seating")
-        seated = [self.players[pk].pk for pk in checked.seats]
-        if [p.pk for p in seat_players(tournament, seating)] != seated:
-            raise node.refuse("the match must seat the players of the seating, in order.")
-        if checked.engine.slug != tournament.game:
-            raise node.refuse(f"the match must be of {tournament.game}.", "match")
 
     def club_slug(self, slug: str | None) -> str:
         slug = slug or self.root.node("club").text("slug", max_length=60, blank=False)

@@ -145,6 +145,7 @@ def test_a_match_of_every_game_comes_back_exactly(name):
     match = play(**GAMES[name])
     document = export("match", match.public_id)
     state, outcomes = match.state, list(match.deals.values_list("outcome", flat=True))
+    states = list(match.deals.values_list("state", flat=True))
     match.delete()
 
     imported = document_import(document)
@@ -153,6 +154,9 @@ def test_a_match_of_every_game_comes_back_exactly(name):
     assert imported.matches[0][0] == match.public_id and imported.matches[0][1]
     assert again.state == state
     assert list(again.deals.values_list("outcome", flat=True)) == outcomes
+    # The running state after each deal, which reads use instead of a fold, comes back too.
+    assert list(again.deals.values_list("state", flat=True)) == states
+    assert again.last_number == len(outcomes)
     assert comparable(export("match", match.public_id)) == comparable(document)
 
 
