@@ -18,12 +18,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from games.selectors import idempotency_lookup
-from games.services import (
-    IdempotencyKey,
-    idempotency_claim,
-    idempotency_complete,
-    idempotency_unseal,
-)
+from games.services import IdempotencyKey, idempotency_store, idempotency_unseal
 
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -46,6 +41,18 @@ class _Refused(Exception):
 
     def __init__(self, response: Response):
         self.response = response
+
+
+class _Failed(Exception):
+    """Carries an exception of the handler out of the transaction (rolled back), so that a
+    retry of a request that succeeded can be told apart before the error is answered."""
+
+    def __init__(self, error: Exception):
+        self.error = error
+
+
+class _Taken(Exception):
+    """The key was stored by another request while this one worked: its work is rolled back."""
 
 
 def fingerprint(data) -> str:
@@ -105,27 +112,43 @@ def idempotent(handler):
         key = IdempotencyKey(raw=raw, caller=caller)
         scope = f"{request.method} {request.path}"[:300]
         request_fingerprint = fingerprint(request.data)
-        # No lookup first: the claim is one statement and finds a stored answer as well (it
-        # inserts nothing then), so a new request costs one statement here and a retry two.
+        # No lookup first: the work is done, then its answer stored in the same transaction
+        # with one INSERT … ON CONFLICT DO NOTHING, so a new request costs one statement here.
+        # A retry of a request that committed finds the key taken at that INSERT (having
+        # waited on the unique index for a request still in flight): its work is rolled back
+        # and the stored answer served. A retry whose work is refused (a stale If-Match now, a
+        # finished match) looks the key up before answering with the refusal.
         try:
             with transaction.atomic():
-                record = idempotency_claim(scope=scope, key=key, fingerprint=request_fingerprint)
-                if record is not None:
+                try:
                     response = handler(view, request, *args, **kwargs)
-                    if response.status_code >= 400:
-                        raise _Refused(response)
-                    idempotency_complete(
-                        record=record,
-                        key=key,
-                        status=response.status_code,
-                        body=response.data,
-                        headers={h: response[h] for h in KEPT_HEADERS if h in response},
-                    )
-                    return response
+                except Exception as error:
+                    raise _Failed(error) from error
+                if response.status_code >= 400:
+                    raise _Refused(response)
+                stored = idempotency_store(
+                    scope=scope,
+                    key=key,
+                    fingerprint=request_fingerprint,
+                    status=response.status_code,
+                    body=response.data,
+                    headers={h: response[h] for h in KEPT_HEADERS if h in response},
+                )
+                if not stored:
+                    raise _Taken
+                return response
         except _Refused as refused:
-            return refused.response
-        # This key was used already, or another request with it committed first (we waited
-        # for it on the unique index).
+            record = idempotency_lookup(scope=scope, key_digest=key.digest)
+            if record is None or record.status is None:
+                return refused.response
+            return _replay(record, key, request_fingerprint)
+        except _Failed as failed:
+            record = idempotency_lookup(scope=scope, key_digest=key.digest)
+            if record is None or record.status is None:
+                raise failed.error from None
+            return _replay(record, key, request_fingerprint)
+        except _Taken:
+            pass
         record = idempotency_lookup(scope=scope, key_digest=key.digest)
         if record is None or record.status is None:
             return Response(

@@ -13,6 +13,7 @@ from .idempotency import (
     IdempotencyKey,
     idempotency_claim,
     idempotency_complete,
+    idempotency_store,
     idempotency_unseal,
 )
 from .matches import CreatedMatch, edit_key_matches, match_create, match_recompute
@@ -38,6 +39,7 @@ __all__ = [
     "edit_key_matches",
     "idempotency_claim",
     "idempotency_complete",
+    "idempotency_store",
     "idempotency_unseal",
     "match_create",
     "match_recompute",

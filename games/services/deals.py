@@ -3,6 +3,7 @@ concurrent writers queue up and the cached state always equals the fold over the
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -37,25 +38,42 @@ def _lock(
     expected_version: int | None,
     check: Callable[[Match], None] | None = None,
 ) -> Match:
-    """The match row, locked, with its tournament table, if any, in the same statement: all a
-    write needs to read. The number of the last deal is a column of the row, not a count of
-    the deals: a writer that waited for the lock reads the row as the other one left it, where
-    a subquery would still see the deals as they were when the statement began."""
-    matches = Match.objects.select_for_update(of=("self",)).select_related(
-        "table__round__tournament__club"
-    )
-    try:
-        if isinstance(match, str):  # a public id: the caller has not read the row
-            locked = matches.get(public_id=match)
-        else:
-            locked = matches.get(pk=match.pk)
-    except Match.DoesNotExist:
-        raise NotFound("No match with this id.") from None
+    """The match row, locked: all a write needs to read. The number of the last deal is a
+    column of the row, not a count of the deals: a writer that waited for the lock reads the
+    row as the other one left it, where a subquery would still see the deals as they were when
+    the statement began. Its tournament table, with round, tournament and club, is read only
+    when the match has one."""
+    by_public_id = isinstance(match, str)  # a public id: the caller has not read the row
+    found = list(Match.objects.raw(_lock_sql(by_public_id), [match if by_public_id else match.pk]))
+    if not found:
+        raise NotFound("No match with this id.")
+    locked = found[0]
+    table = None
+    if locked.table_pk is not None:
+        table = Table.objects.select_related("round__tournament__club").get(pk=locked.table_pk)
+    Match.table.related.set_cached_value(locked, table)
     if check is not None:
         check(locked)  # who may write, checked on the row as locked, before the version
     if expected_version is not None and locked.version != expected_version:
         raise StaleVersion(locked.version)
     return locked
+
+
+@functools.cache
+def _lock_sql(by_public_id: bool) -> str:
+    """SELECT … FOR UPDATE of the match row, with the id of its table if it has one. Written
+    once: the ORM would build this statement again for every deal, and with the table's joins
+    that cost more than the database took to answer it."""
+    connection = transaction.get_connection()
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"m.{quote(f.column)}" for f in Match._meta.concrete_fields)
+    key = "public_id" if by_public_id else "id"
+    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
+    return (
+        f"SELECT {columns}, t.{quote('id')} AS table_pk FROM {quote(Match._meta.db_table)} m "
+        f"LEFT JOIN {quote(Table._meta.db_table)} t ON t.{quote('match_id')} = m.{quote('id')} "
+        f"WHERE m.{quote(key)} = %s{lock}"
+    )
 
 
 def table_of(match: Match) -> Table | None:

@@ -42,20 +42,14 @@ class IdempotencyKey:
         return Fernet(base64.urlsafe_b64encode(self._material("seal")))
 
 
-def idempotency_claim(
-    *, scope: str, key: IdempotencyKey, fingerprint: str
-) -> IdempotencyRecord | None:
-    """The new record, or None when another request holds (or held) the same key. Must run
-    inside a transaction that also writes what the request creates.
-
-    One statement (INSERT … ON CONFLICT DO NOTHING, in PostgreSQL and SQLite alike) instead of
-    a savepoint, an insert and its release: a request with the same key in flight makes it wait
-    on the unique index until that one commits (then nothing is inserted) or rolls back."""
-    record = IdempotencyRecord(
-        scope=scope, key_digest=key.digest, fingerprint=fingerprint, created_at=timezone.now()
-    )
+def _insert(record: IdempotencyRecord) -> bool:
+    """INSERT … ON CONFLICT DO NOTHING (PostgreSQL and SQLite alike): one statement, where a
+    savepoint, an insert and its release would be three. A request with the same key in flight
+    makes it wait on the unique index until that one commits (then nothing is inserted: False)
+    or rolls back."""
     connection = transaction.get_connection()
-    fields = ["scope", "key_digest", "fingerprint", "sealed_body", "headers", "created_at"]
+    fields = ["scope", "key_digest", "fingerprint", "status", "sealed_body", "headers"]
+    fields.append("created_at")
     meta = IdempotencyRecord._meta
     values = [
         meta.get_field(name).get_db_prep_save(getattr(record, name), connection) for name in fields
@@ -70,19 +64,53 @@ def idempotency_claim(
         cursor.execute(sql, values)
         row = cursor.fetchone()
     if row is None:
-        return None
+        return False
     record.pk = row[0]
     record._state.adding = False
     record._state.db = connection.alias
-    return record
+    return True
+
+
+def idempotency_claim(
+    *, scope: str, key: IdempotencyKey, fingerprint: str
+) -> IdempotencyRecord | None:
+    """The new record, without its answer yet, or None when another request holds (or held)
+    the same key. Must run inside a transaction that also writes what the request creates,
+    before it does (the pages: a form sent twice waits here for the first)."""
+    record = IdempotencyRecord(
+        scope=scope, key_digest=key.digest, fingerprint=fingerprint, created_at=timezone.now()
+    )
+    return record if _insert(record) else None
+
+
+def idempotency_store(
+    *, scope: str, key: IdempotencyKey, fingerprint: str, status: int, body: Any, headers: dict
+) -> bool:
+    """Stores the answer of a request that did its work, in the transaction of that work: one
+    statement. False when the key was taken meanwhile (a retry that ran beside the original):
+    the caller then rolls its work back and serves the stored answer."""
+    record = IdempotencyRecord(
+        scope=scope,
+        key_digest=key.digest,
+        fingerprint=fingerprint,
+        status=status,
+        sealed_body=_seal(key, body),
+        headers=headers,
+        created_at=timezone.now(),
+    )
+    return _insert(record)
+
+
+def _seal(key: IdempotencyKey, body: Any) -> str:
+    plain = json.dumps(body, separators=(",", ":"), default=str).encode()
+    return key.fernet().encrypt(plain).decode()
 
 
 def idempotency_complete(
     *, record: IdempotencyRecord, key: IdempotencyKey, status: int, body: Any, headers: dict
 ) -> None:
     record.status = status
-    plain = json.dumps(body, separators=(",", ":"), default=str).encode()
-    record.sealed_body = key.fernet().encrypt(plain).decode()
+    record.sealed_body = _seal(key, body)
     record.headers = headers
     record.save(update_fields=["status", "sealed_body", "headers"])
 
