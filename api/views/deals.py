@@ -83,8 +83,9 @@ PREFER_PARAMETER = OpenApiParameter(
     "Prefer",
     str,
     OpenApiParameter.HEADER,
-    description="`return=minimal`: the answer leaves out `deals` (the match as the list of "
-    "matches shows it), so undoing costs the same whatever the length of the match.",
+    description="By default the answer is the match as the list of matches shows it, without "
+    "`deals`, so that undoing costs the same whatever the length of the match; "
+    "`return=representation` answers the whole match with every deal instead.",
 )
 
 
@@ -113,7 +114,10 @@ class DealDetailView(APIView):
         return with_etag(Response(deal_data(match, deal)), match)
 
     @extend_schema(
-        responses={200: MatchSerializer}, parameters=[*WRITE_PARAMETERS, PREFER_PARAMETER]
+        responses={200: MatchSummarySerializer},
+        parameters=[*WRITE_PARAMETERS, PREFER_PARAMETER],
+        description="Undoes the last deal. Answers the match without `deals` (its state and "
+        "version after the undo); with `Prefer: return=representation`, the whole match.",
     )
     def delete(self, request, public_id: str, number: int):
         match = _head_or_404(public_id)
@@ -125,11 +129,11 @@ class DealDetailView(APIView):
             user=request.user,
         )
         context = {"request": request}
-        if "return=minimal" in request.headers.get("Prefer", ""):
-            match = _head_or_404(public_id, seats=True)
-            response = Response(MatchSummarySerializer(match, context=context).data)
-            response["Preference-Applied"] = "return=minimal"
-        else:
+        if "return=representation" in request.headers.get("Prefer", ""):
             match = get_match_or_404(public_id)
             response = Response(MatchSerializer(match, context=context).data)
+            response["Preference-Applied"] = "return=representation"
+        else:
+            match = _head_or_404(public_id, seats=True)
+            response = Response(MatchSummarySerializer(match, context=context).data)
         return with_etag(response, match)

@@ -15,10 +15,13 @@ from django.utils import timezone
 from games.models import Correction, Deal, Match, Table
 from games.rules import MatchOver, RuleViolation, fold
 
+from . import rows
 from .errors import Conflict, NotFound, StaleVersion
-from .matches import deals_write, engine_for, save_state
+from .matches import STATE_FIELDS, deals_write, engine_for, save_state
 
 logger = logging.getLogger("games.corrections")
+
+DEAL_FIELDS = ("match", "number", "input", "outcome", "state", "created_at", "updated_at")
 
 
 @contextmanager
@@ -110,11 +113,10 @@ def deal_record(
         check_unlocked(table, user)
         _check_round_length(table, number)
         state_data = engine.state_to_data(result.state)
-        deal = Deal.objects.create(
-            match=match, number=number, input=raw, outcome=result.outcome, state=state_data
-        )
+        deal = Deal(match=match, number=number, input=raw, outcome=result.outcome, state=state_data)
         match.last_number = number
-        save_state(match, engine, result.state, data=state_data)
+        save_state(match, engine, result.state, data=state_data, write=False)
+        rows.insert_then_update(deal, DEAL_FIELDS, match, STATE_FIELDS)
         if table is not None and table.confirmed_at is not None:
             log_correction(
                 table=table, number=number, action="add", before=None, after=raw, by=by, user=user

@@ -16,10 +16,11 @@ from typing import Any
 
 from cryptography.fernet import Fernet, InvalidToken
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from games.models import IdempotencyRecord
+
+from . import rows
 
 
 @dataclass(frozen=True)
@@ -42,33 +43,15 @@ class IdempotencyKey:
         return Fernet(base64.urlsafe_b64encode(self._material("seal")))
 
 
+FIELDS = ("scope", "key_digest", "fingerprint", "status", "sealed_body", "headers", "created_at")
+
+
 def _insert(record: IdempotencyRecord) -> bool:
     """INSERT … ON CONFLICT DO NOTHING (PostgreSQL and SQLite alike): one statement, where a
     savepoint, an insert and its release would be three. A request with the same key in flight
     makes it wait on the unique index until that one commits (then nothing is inserted: False)
     or rolls back."""
-    connection = transaction.get_connection()
-    fields = ["scope", "key_digest", "fingerprint", "status", "sealed_body", "headers"]
-    fields.append("created_at")
-    meta = IdempotencyRecord._meta
-    values = [
-        meta.get_field(name).get_db_prep_save(getattr(record, name), connection) for name in fields
-    ]
-    quote = connection.ops.quote_name
-    sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))}) "
-        "ON CONFLICT (scope, key_digest) DO NOTHING RETURNING id"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        row = cursor.fetchone()
-    if row is None:
-        return False
-    record.pk = row[0]
-    record._state.adding = False
-    record._state.db = connection.alias
-    return True
+    return rows.insert(record, FIELDS, unless=("scope", "key_digest"))
 
 
 def idempotency_claim(

@@ -17,6 +17,7 @@ from games.models import Deal, Match, Player, Seat
 from games.names import name_problem, normalise_name
 from games.rules import Errors, Game, RuleViolation, UnknownGame, fold, get_game
 
+from . import rows
 from .presets import preset_find
 
 MAX_NAME_LENGTH = 60
@@ -164,12 +165,19 @@ def match_recompute(*, match_id: int) -> Match:
     return match
 
 
-def save_state(match: Match, engine: Game, state: Any, *, data: dict | None = None) -> None:
-    """Caches the state (``data``: its plain form, when the caller has it already)."""
+STATE_FIELDS = ("state", "finished", "version", "last_number", "updated_at")
+
+
+def save_state(
+    match: Match, engine: Game, state: Any, *, data: dict | None = None, write: bool = True
+) -> None:
+    """Caches the state (``data``: its plain form, when the caller has it already); with
+    ``write=False`` the caller writes STATE_FIELDS itself (with the deal, in one statement)."""
     match.state = engine.state_to_data(state) if data is None else data
     match.finished = engine.is_finished(state)
     match.version += 1
-    match.save(update_fields=["state", "finished", "version", "last_number", "updated_at"])
+    if write:
+        rows.update(match, STATE_FIELDS)
 
 
 WRITE_BATCH = 500

@@ -23,8 +23,6 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-import networkx as nx
-
 from ._input import listed_once
 
 Pair = Hashable
@@ -131,6 +129,10 @@ def swiss_round(
     again = bye_place * (n + 1)  # per earlier meeting beyond the first, of a rematch
     rematch = again * (n * most + 1)  # per rematch: the count comes before how often
     top = rematch + again * most + bye_place * n + groups * n**3
+
+    # networkx is large (some 20 MB in every web process) and only a Swiss draw, which runs
+    # in a Celery worker, needs it: imported here, not at the top.
+    import networkx as nx
 
     graph = nx.Graph()
     for i, a in enumerate(order):

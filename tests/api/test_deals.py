@@ -240,8 +240,21 @@ def test_undo_removes_the_last_deal_and_restores_the_state(marafon):
     assert response.status_code == 200
     assert response.json()["state"]["scores"] == [7, 4]
     assert response.json()["version"] == 3
+    assert "deals" not in response.json()  # its size does not grow with the match
     assert response["ETag"] == '"3"'
     assert deal_count(marafon) == 1
+
+
+def test_undo_answers_the_whole_match_when_asked(marafon):
+    marafon.post_deal(FIRST)
+    marafon.post_deal({"trump": "coins", "points": [5, 6]})
+
+    response = marafon.delete_deal(2, HTTP_PREFER="return=representation")
+
+    assert response.status_code == 200
+    assert response["Preference-Applied"] == "return=representation"
+    assert [deal["number"] for deal in response.json()["deals"]] == [1]
+    assert response.json()["state"]["scores"] == [7, 4]
 
 
 def test_only_the_last_deal_can_be_undone(marafon):

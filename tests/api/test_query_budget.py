@@ -72,7 +72,6 @@ def test_undoing_the_last_deal(table, api_client, django_assert_max_num_queries)
         response = api_client.delete(
             f"/api/v1/matches/{match.public_id}/deals/{last}/",
             HTTP_X_EDIT_KEY=key,
-            HTTP_PREFER="return=minimal",
         )
     assert response.status_code == 200
     assert "deals" not in response.json()
