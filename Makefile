@@ -20,6 +20,9 @@ PRODUCTION := DJANGO_SETTINGS_MODULE=scorekeeper.settings.production
 export LOG_LEVEL ?= info
 export WORKER_CONCURRENCY ?= 2
 export BEAT_SCHEDULE_FILE ?= $(CURDIR)/data/celerybeat-schedule
+# glibc gives each thread its own malloc arena; two are plenty for gthread workers and keep
+# their memory from growing with the number of threads.
+export MALLOC_ARENA_MAX ?= 2
 
 $(BIN)/python:
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (set PYTHON=...)." >&2; exit 1; }

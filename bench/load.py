@@ -42,23 +42,22 @@ class Server:
     def __init__(self):
         self.port = _free_port()
         gunicorn = Path(sys.executable).with_name("gunicorn")
+        # The production configuration (scorekeeper/gunicorn.py), as make web runs it.
         self.process = subprocess.Popen(
-            [
-                str(gunicorn),
-                "bench.wsgi",
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                "2",
-                "--worker-class",
-                "gthread",
-                "--threads",
-                "4",
-                "--log-level",
-                "warning",
-            ],
+            [str(gunicorn), "bench.wsgi", "--config", "scorekeeper/gunicorn.py"],
             cwd=ROOT,
-            env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings"},
+            env={
+                **os.environ,
+                "DJANGO_SETTINGS_MODULE": "bench.settings",
+                "HOST": "127.0.0.1",
+                "PORT": str(self.port),
+                "WEB_CONCURRENCY": "2",
+                "THREADS": "4",
+                "LOG_LEVEL": "warning",
+                "MALLOC_ARENA_MAX": os.environ.get("MALLOC_ARENA_MAX", "2"),
+                # No recycling of workers here: their memory is measured after the whole run.
+                "MAX_REQUESTS": "0",
+            },
         )
 
     def __enter__(self):
