@@ -132,16 +132,10 @@ def tournament_tables(
 def tournament_results(tournament: Tournament) -> list[dict]:
     """Every table of every round with what it scored so far; ``counts`` is whether its result
     is confirmed (only those count in the standings)."""
-    from games.services.standings import (
-        PAIRS_FORMATS,
-        fixed_teams,
-        individual_points,
-        pairs_result,
-    )
+    from games.services.standings import PAIRS_FORMATS, individual_points, pairs_result
 
     names = entrant_names(tournament)
     pairs = tournament.format in PAIRS_FORMATS
-    teams = None if pairs else fixed_teams(tournament)
     rows = []
     for table in tournament_tables(tournament):
         row = {
@@ -162,7 +156,7 @@ def tournament_results(tournament: Tournament) -> list[dict]:
             outcome = pairs_result(tournament, table)
             row["points"], row["winner"] = list(outcome.points), outcome.winner
         else:
-            by_entrant = individual_points(tournament, table, teams)
+            by_entrant = individual_points(tournament, table)
             row["points"], row["winner"] = [by_entrant[e] for e in table.seating], None
         rows.append(row)
     return rows

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.models import Entrant, Round, Tournament
+from games.rules import get_game
 from games.tournaments.pairing import (
     KnockoutMatch,
     KnockoutRound,
@@ -71,7 +72,7 @@ def _individual(tournament, number, entrants, seed) -> DrawResult:
         players=[e.pk for e in entrants],
         rounds=1,
         table_size=tournament.table_size,
-        allow_five=tournament.game == "rikken" and tournament.table_size == 4,
+        allow_five=get_game(tournament.game).sits_out_at_five and tournament.table_size == 4,
         partners=fixed_teams(tournament) is not None,
         seed=seed + number,
         history=[
