@@ -1,4 +1,6 @@
-"""Background jobs. Each takes ids and calls a service; callers queue them on commit."""
+"""Background jobs. Each takes ids and calls a service, imported in the task's body; services
+queue them on commit by name (games.services.jobs), so neither module imports the other at
+load time and there is no import circle."""
 
 import logging
 from datetime import timedelta
@@ -6,9 +8,6 @@ from datetime import timedelta
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.utils import timezone
-
-from games.models import IdempotencyRecord
-from games.services import match_recompute
 
 logger = logging.getLogger("games.tasks")
 
@@ -23,12 +22,16 @@ DRAW_REQUEUE_AFTER = timedelta(seconds=15)
 @shared_task(name="games.recompute_match")
 def recompute_match(match_id: int) -> int:
     """Rebuilds a match's cached state from its deals (after a rules fix, or from the admin)."""
+    from games.services import match_recompute
+
     return match_recompute(match_id=match_id).version
 
 
 @shared_task(name="games.purge_idempotency_records")
 def purge_idempotency_records() -> int:
     """Idempotency answers are kept a day: long enough for any retry."""
+    from games.models import IdempotencyRecord
+
     deleted, _ = IdempotencyRecord.objects.filter(
         created_at__lt=timezone.now() - IDEMPOTENCY_KEEP
     ).delete()
@@ -56,7 +59,7 @@ def sweep_stuck_draws() -> int:
     """Queues again the draws whose message the broker lost or never took: rounds still
     drawing a while after they were asked for."""
     from games.models import Round
-    from games.services.jobs import publish
+    from games.services.jobs import DRAW_ROUND, publish
 
     stuck = list(
         Round.objects.filter(
@@ -70,7 +73,7 @@ def sweep_stuck_draws() -> int:
             number,
             extra={"tournament_id": tournament_id, "round": number},
         )
-        publish(draw_round, round_id, what=f"draw of tournament {tournament_id} round {number}")
+        publish(DRAW_ROUND, round_id, what=f"draw of tournament {tournament_id} round {number}")
     return len(stuck)
 
 

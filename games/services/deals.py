@@ -16,7 +16,7 @@ from games.models import Correction, Deal, Match, Table
 from games.rules import MatchOver, RuleViolation, fold
 
 from . import rows
-from .errors import Conflict, NotFound, StaleVersion
+from .errors import Conflict, NotFound, StaleVersion, inside_transaction
 from .matches import STATE_FIELDS, deals_write, engine_for, save_state
 
 logger = logging.getLogger("games.corrections")
@@ -285,6 +285,7 @@ def log_correction(
 ) -> None:
     """A tournament table's corrections are logged (who, when, what), and a confirmed result
     that changes makes the standings stale; a friendly match (no table) logs nothing."""
+    inside_transaction("Logging a correction")
     if table is None:
         return
     if not by:

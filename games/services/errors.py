@@ -26,3 +26,12 @@ class NotFound(ServiceError):
 
 class Refused(ServiceError):
     """The caller may not make this change: wrong key, or not a director (HTTP 403)."""
+
+
+def inside_transaction(what: str) -> None:
+    """For helpers whose writes only make sense with the caller's: called outside a
+    transaction they would commit half of a change, so they refuse to run."""
+    from django.db import transaction
+
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError(f"{what} must run inside the caller's transaction.")

@@ -21,6 +21,7 @@ from django.utils import timezone
 from games.models import IdempotencyRecord
 
 from . import rows
+from .errors import inside_transaction
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ def idempotency_claim(
     """The new record, without its answer yet, or None when another request holds (or held)
     the same key. Must run inside a transaction that also writes what the request creates,
     before it does (the pages: a form sent twice waits here for the first)."""
+    inside_transaction("Claiming an idempotency key")
     record = IdempotencyRecord(
         scope=scope, key_digest=key.digest, fingerprint=fingerprint, created_at=timezone.now()
     )
@@ -72,6 +74,7 @@ def idempotency_store(
     """Stores the answer of a request that did its work, in the transaction of that work: one
     statement. False when the key was taken meanwhile (a retry that ran beside the original):
     the caller then rolls its work back and serves the stored answer."""
+    inside_transaction("Storing an idempotency answer")
     record = IdempotencyRecord(
         scope=scope,
         key_digest=key.digest,

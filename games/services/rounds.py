@@ -15,7 +15,7 @@ from games.rules import RuleViolation, get_game
 
 from .draws import draw_plan
 from .errors import Conflict
-from .jobs import queue_on_commit
+from .jobs import DRAW_ROUND, queue_on_commit
 from .matches import hash_edit_key
 from .standings import PAIRS_FORMATS
 from .table_keys import keys_for_salt, new_key_salt
@@ -26,8 +26,6 @@ logger = logging.getLogger("games.rounds")
 
 def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
     """Opens the next round and queues its draw (a Celery job, on commit)."""
-    from games.tasks import draw_round
-
     if not is_director(tournament.club, user):
         refused(user, "draw a round", tournament)
         raise RuleViolation.at("tournament", "Only the club's directors draw rounds.")
@@ -53,7 +51,7 @@ def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
         new_round = Round.objects.create(tournament=tournament, number=number)
-        queue_on_commit(draw_round, new_round.pk, what=f"draw of {tournament} round {number}")
+        queue_on_commit(DRAW_ROUND, new_round.pk, what=f"draw of {tournament} round {number}")
     logger.info(
         "draw requested: %s round %s, by %s",
         tournament,

@@ -4,6 +4,7 @@ table results, and keeping the standings cache fresh."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -12,12 +13,12 @@ from django.utils import timezone
 from games.audit import refused
 from games.models import Club, Entrant, Player, Round, Tournament
 from games.names import clean_name
-from games.rules import Errors, RuleViolation, UnknownGame, get_game
+from games.rules import Errors, Game, RuleViolation, UnknownGame, get_game
 from games.selectors import players_by_unique_name
 from games.tournaments.standings import TIE_BREAKS
 
 from .errors import Conflict
-from .jobs import queue_on_commit
+from .jobs import RECOMPUTE_STANDINGS, queue_on_commit
 from .matches import MAX_NAME_LENGTH
 from .presets import preset_find
 from .standings import PAIRS_FORMATS
@@ -30,6 +31,61 @@ def is_director(club: Club, user: Any) -> bool:
     return bool(
         user is not None and user.is_authenticated and club.directors.filter(pk=user.pk).exists()
     )
+
+
+@dataclass(frozen=True)
+class TournamentPlan:
+    """A new tournament as checked: what ``tournament_create`` writes."""
+
+    engine: Game
+    name: str
+    table_size: int
+    rules: dict[str, Any]
+    preset: str
+
+
+def check_tournament_create(
+    *,
+    club: Club,
+    user: Any,
+    name: str,
+    game: str,
+    format: str,
+    round_kind: str,
+    deals_per_round: int | None = None,
+    table_size: int | None = None,
+    tie_breaks: Sequence[str] = (),
+    preset: str | None = None,
+    rules: dict[str, Any] | None = None,
+) -> TournamentPlan:
+    """Every check of a new tournament, each field's problem at its field; writes nothing."""
+    errors = Errors()
+    if not is_director(club, user):
+        refused(user, "create a tournament", club)
+        errors.add("club", "Only the club's directors run its tournaments.")
+    try:
+        engine = get_game(game)
+    except UnknownGame as exc:
+        raise RuleViolation.at("game", str(exc)) from None
+    _check_format(errors, engine, format)
+    _check_round_kind(errors, engine, format, round_kind, deals_per_round)
+    _check_tie_breaks(errors, format, tie_breaks)
+    try:
+        name = clean_name(name, max_length=TOURNAMENT_NAME_LENGTH, empty=NAME_IT)
+    except ValueError as exc:
+        errors.add("name", str(exc))
+    size = table_size or engine.Options().players
+    _check_table_size(errors, engine, format, size)
+    errors.raise_if_any()
+    preset_name = ""
+    if preset is not None:
+        found = preset_find(preset)
+        if found is None or found.game != engine.slug:
+            raise RuleViolation.at("preset", f"There are no {engine.name} house rules {preset!r}.")
+        rules = {**found.rules, **(rules or {})}
+        preset_name = found.name
+    options = engine.resolve_options(rules or {}, players=size)
+    return TournamentPlan(engine, name, size, engine.options_to_data(options), preset_name)
 
 
 def tournament_create(
@@ -47,21 +103,48 @@ def tournament_create(
     preset: str | None = None,
     rules: dict[str, Any] | None = None,
 ) -> Tournament:
-    errors = Errors()
-    if not is_director(club, user):
-        refused(user, "create a tournament", club)
-        errors.add("club", "Only the club's directors run its tournaments.")
-    try:
-        engine = get_game(game)
-    except UnknownGame as exc:
-        raise RuleViolation.at("game", str(exc)) from None
-    teams = engine.teams(engine.Options())
-    if format in PAIRS_FORMATS and not teams:
+    """Checks a new tournament (``check_tournament_create``), then creates it."""
+    plan = check_tournament_create(
+        club=club,
+        user=user,
+        name=name,
+        game=game,
+        format=format,
+        round_kind=round_kind,
+        deals_per_round=deals_per_round,
+        table_size=table_size,
+        tie_breaks=tie_breaks,
+        preset=preset,
+        rules=rules,
+    )
+    return Tournament.objects.create(
+        club=club,
+        name=plan.name,
+        game=plan.engine.slug,
+        rules=plan.rules,
+        preset=plan.preset,
+        format=format,
+        rounds=rounds,
+        round_kind=round_kind,
+        deals_per_round=deals_per_round,
+        table_size=plan.table_size,
+        tie_breaks=list(tie_breaks),
+        created_by=user,
+    )
+
+
+def _check_format(errors: Errors, engine: Game, format: str) -> None:
+    if format in PAIRS_FORMATS and not engine.teams(engine.Options()):
         errors.add(
             "format", f"{engine.name} has no fixed partnerships: play it as an individual event."
         )
     if format not in {*PAIRS_FORMATS, "individual"}:
         errors.add("format", "Must be individual, swiss, round_robin or knockout.")
+
+
+def _check_round_kind(
+    errors: Errors, engine: Game, format: str, round_kind: str, deals_per_round: int | None
+) -> None:
     if round_kind == "deals" and not deals_per_round:
         errors.add("deals_per_round", "Say how many deals make a round.")
     if round_kind != "deals" and deals_per_round:
@@ -70,43 +153,17 @@ def tournament_create(
         errors.add(
             "round_kind", f"{engine.name} never finishes by itself: a round is a number of deals."
         )
-    _check_tie_breaks(errors, format, tie_breaks)
     if format == "knockout" and round_kind == "deals":
         errors.add("round_kind", "A knockout match needs a winner: a round is a game or a match.")
-    try:
-        name = clean_name(name, max_length=TOURNAMENT_NAME_LENGTH, empty=NAME_IT)
-    except ValueError as exc:
-        errors.add("name", str(exc))
-    size = table_size or engine.Options().players
+
+
+def _check_table_size(errors: Errors, engine: Game, format: str, size: int) -> None:
     if size not in engine.player_counts:
         errors.add("table_size", engine.check_players(size) or "")
     elif format in PAIRS_FORMATS and size != 4:
         errors.add("table_size", "A pairs event seats two pairs a table: tables of 4.")
     elif format == "individual" and size not in (4, 5):
         errors.add("table_size", f"Individual events are seated at tables of 4 or 5, not {size}.")
-    errors.raise_if_any()
-    preset_name = ""
-    if preset is not None:
-        found = preset_find(preset)
-        if found is None or found.game != engine.slug:
-            raise RuleViolation.at("preset", f"There are no {engine.name} house rules {preset!r}.")
-        rules = {**found.rules, **(rules or {})}
-        preset_name = found.name
-    options = engine.resolve_options(rules or {}, players=size)
-    return Tournament.objects.create(
-        club=club,
-        name=name,
-        game=engine.slug,
-        rules=engine.options_to_data(options),
-        preset=preset_name,
-        format=format,
-        rounds=rounds,
-        round_kind=round_kind,
-        deals_per_round=deals_per_round,
-        table_size=size,
-        tie_breaks=list(tie_breaks),
-        created_by=user,
-    )
 
 
 def _check_tie_breaks(errors: Errors, format: str, tie_breaks: Sequence[str]) -> None:
@@ -293,11 +350,9 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
 def standings_mark_dirty(*, tournament: Tournament) -> None:
     """Marks the standings stale in the database and queues their recompute on commit; if the
     broker loses the message, the periodic sweep still finds the mark."""
-    from games.tasks import recompute_standings
-
     Tournament.objects.filter(pk=tournament.pk).update(
         standings_dirty=True, standings_requested_at=timezone.now()
     )
     queue_on_commit(
-        recompute_standings, tournament.pk, what=f"standings of tournament {tournament.pk}"
+        RECOMPUTE_STANDINGS, tournament.pk, what=f"standings of tournament {tournament.pk}"
     )
