@@ -2,6 +2,9 @@ from decimal import Decimal
 
 from rest_framework import serializers
 
+from games.models.matches import GAME_CHOICES
+from games.rules import GAMES
+
 
 class StrictSerializer(serializers.Serializer):
     """Refuses fields it does not know, so a typo is an error and not a silent default."""
@@ -31,3 +34,17 @@ class MoneyField(serializers.DecimalField):
         if value.as_tuple().exponent > -2:
             value = value.quantize(Decimal("0.01"))
         return format(value, "f")
+
+
+class GameField(serializers.ChoiceField):
+    """A game's slug, checked against the rules registry when the request is read: a game
+    registered after start-up is known too (the schema lists the games of the release)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("error_messages", {"invalid_choice": "Unknown game {input!r}."})
+        super().__init__(choices=GAME_CHOICES, **kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and data in GAMES:
+            return data
+        self.fail("invalid_choice", input=data)

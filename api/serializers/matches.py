@@ -4,10 +4,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Match
-from games.models.matches import GAME_CHOICES
 from games.rules import GAMES, get_game
 
-from .fields import MoneyField, StrictSerializer
+from .fields import GameField, MoneyField, StrictSerializer
 
 SETUP_FIELDS = tuple(sorted({f for game in GAMES.values() for f in game.setup_fields}))
 
@@ -37,9 +36,7 @@ class PlayerRefField(serializers.Field):
 
 class MatchCreateSerializer(StrictSerializer):
     extra_fields = SETUP_FIELDS
-    game = serializers.ChoiceField(
-        choices=GAME_CHOICES, error_messages={"invalid_choice": "Unknown game {input!r}."}
-    )
+    game = GameField()
     players = serializers.ListField(child=PlayerRefField(), allow_empty=False)
     rules = serializers.DictField(
         required=False, default=dict, help_text="Only the options that differ from the defaults."

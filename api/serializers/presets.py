@@ -1,8 +1,6 @@
 from rest_framework import serializers
 
-from games.models.matches import GAME_CHOICES
-
-from .fields import StrictSerializer
+from .fields import GameField, StrictSerializer
 
 
 class PresetSerializer(serializers.Serializer):
@@ -16,7 +14,7 @@ class PresetSerializer(serializers.Serializer):
 
 
 class PresetCreateSerializer(StrictSerializer):
-    game = serializers.ChoiceField(choices=GAME_CHOICES)
+    game = GameField()
     name = serializers.CharField(max_length=80)
     description = serializers.CharField(
         max_length=300, required=False, default="", allow_blank=True

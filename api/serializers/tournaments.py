@@ -3,16 +3,15 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Correction, Entrant, Tournament
-from games.models.matches import GAME_CHOICES
 from games.services.table_keys import table_keys
 
-from .fields import StrictSerializer
+from .fields import GameField, StrictSerializer
 
 
 class TournamentCreateSerializer(StrictSerializer):
     club = serializers.SlugField()
     name = serializers.CharField(max_length=120)
-    game = serializers.ChoiceField(choices=GAME_CHOICES)
+    game = GameField()
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=50)
     round_kind = serializers.ChoiceField(choices=Tournament.RoundKind.choices)

@@ -383,7 +383,34 @@ class Game(ABC, Generic[O, S, D]):
         return None
 
     def teams(self, options: O) -> list[list[int]] | None:
+        """The seats of each partnership, or None when everybody plays for themselves."""
         return None
+
+    # tournaments: what a club event needs to know of the game
+
+    # Tables of five where a field of an individual event does not divide by four, the dealer
+    # sitting out each deal (Rikken).
+    sits_out_at_five: ClassVar[bool] = False
+
+    def one_game_rules(self, rules: dict[str, Any]) -> dict[str, Any]:
+        """The rules of a tournament table whose round is one game (for a game whose match is
+        several games, a single one)."""
+        return rules
+
+    def team_points(self, state: Mapping[str, Any], team: int, options: O) -> int:
+        """What a partnership scored at a tournament table, from the match state's data: the
+        points a pairs event ranks by, and each partner's total in an individual event."""
+        raise NotImplementedError(f"{self.name} has no partnerships.")
+
+    def seat_points(self, state: Mapping[str, Any], seat: int, options: O) -> int:
+        """What one player scored at a tournament table of an individual event: their
+        partnership's points, or in a game without partnerships the units they won or lost."""
+        teams = self.teams(options)
+        if teams:
+            return self.team_points(
+                state, next(t for t, s in enumerate(teams) if seat in s), options
+            )
+        return state["balances"][seat]
 
     # set-up and state
 

@@ -95,6 +95,10 @@ class Etori(Game[EtoriOptions, EtoriState, EtoriDeal]):
     def teams(self, options: EtoriOptions) -> list[list[int]]:
         return teams_of(options.players)
 
+    def team_points(self, state: Mapping[str, Any], team: int, options: EtoriOptions) -> int:
+        """Chips won or lost: the count against the chips each team started with."""
+        return state["chips"][team] - options.chips
+
     def initial_state(self, options: EtoriOptions, setup: Mapping[str, Any]) -> EtoriState:
         if options.players == 4:
             # Seats 1 and 3 (sticks 2 and 4) deal first; the others lead.

@@ -192,6 +192,9 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
     def teams(self, options: MalillaOptions) -> list[list[int]]:
         return [[0, 2], [1, 3]]
 
+    def team_points(self, state: Mapping[str, Any], team: int, options: MalillaOptions) -> int:
+        return state["scores"][team]
+
     def read_setup(self, raw: Mapping[str, Any], options: MalillaOptions) -> dict[str, Any]:
         errors = Errors()
         albur = read_int(raw, "albur", errors, low=0, high=1, required=False, what="a team")

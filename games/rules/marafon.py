@@ -136,6 +136,16 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
     def teams(self, options: MarafonOptions) -> list[list[int]]:
         return [list(t) for t in TEAMS]
 
+    def one_game_rules(self, rules: dict[str, Any]) -> dict[str, Any]:
+        return {**rules, "match_format": "single_game"}
+
+    def team_points(self, state: Mapping[str, Any], team: int, options: MarafonOptions) -> int:
+        """Card points over all the games of the match."""
+        played = sum(g["scores"][team] for g in state["games"])
+        # After the final game `scores` repeats that game's totals; before it, it is the game
+        # under way.
+        return played if state["finished"] else played + state["scores"][team]
+
     # state
 
     def initial_state(self, options: MarafonOptions, setup: Mapping[str, Any]) -> MarafonState:

@@ -328,6 +328,7 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     player_counts = (3, 4, 5)
     money = True
     Options = RikkenOptions
+    sits_out_at_five = True  # five at a table: the dealer sits each deal out
 
     def check_options(self, options: RikkenOptions, errors: Errors) -> None:
         if options.players == 3 and options.all_pass in SPECIAL_GAMES:

@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 from games.models import Tournament
-from games.tournaments.results import (
-    PAIRS_FORMATS,
-    fixed_teams,
-    individual_points,
-    pairs_result,
-)
+from games.tournaments.results import PAIRS_FORMATS, individual_points, pairs_result
 
 from .tournaments import entrant_names, tournament_tables
 
@@ -18,7 +13,6 @@ def tournament_results(tournament: Tournament) -> list[dict]:
     is confirmed (only those count in the standings)."""
     names = entrant_names(tournament)
     pairs = tournament.format in PAIRS_FORMATS
-    teams = None if pairs else fixed_teams(tournament)
     rows = []
     for table in tournament_tables(tournament):
         row = {
@@ -39,7 +33,7 @@ def tournament_results(tournament: Tournament) -> list[dict]:
             outcome = pairs_result(tournament, table)
             row["points"], row["winner"] = list(outcome.points), outcome.winner
         else:
-            by_entrant = individual_points(tournament, table, teams)
+            by_entrant = individual_points(tournament, table)
             row["points"], row["winner"] = [by_entrant[e] for e in table.seating], None
         rows.append(row)
     return rows

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.models import Entrant, Round, Tournament
+from games.rules import get_game
 from games.tournaments.pairing import (
     KnockoutMatch,
     KnockoutRound,
@@ -16,9 +17,10 @@ from games.tournaments.pairing import (
     round_robin,
     swiss_round,
 )
+from games.tournaments.results import fixed_teams, pairs_result
 from games.tournaments.seating import SEARCH_EFFORT, seat_rounds
 
-from .standings import confirmed_tables, fixed_teams, pairs_result, standings_compute
+from .standings import confirmed_tables, standings_compute
 
 # The seating search is bounded below the Celery job's soft time limit, with room to write; its
 # effort is ten times the default, which hard small fields need to reach zero repeats and which
@@ -71,7 +73,7 @@ def _individual(tournament, number, entrants, seed) -> DrawResult:
         players=[e.pk for e in entrants],
         rounds=1,
         table_size=tournament.table_size,
-        allow_five=tournament.game == "rikken" and tournament.table_size == 4,
+        allow_five=get_game(tournament.game).sits_out_at_five and tournament.table_size == 4,
         partners=fixed_teams(tournament) is not None,
         seed=seed + number,
         history=[

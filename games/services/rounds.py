@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.audit import refused, who
 from games.models import Entrant, Match, Player, Round, Table, Tournament
 from games.permissions import is_director
-from games.rules import RuleViolation
+from games.rules import RuleViolation, get_game
 
 from .draws import draw_plan
 from .errors import Conflict
@@ -85,8 +85,8 @@ def _active_entrants(tournament: Tournament, number: int) -> tuple[list[Entrant]
 
 def _table_rules(tournament: Tournament, players: int) -> dict[str, Any]:
     rules = {**tournament.rules, "players": players}
-    if tournament.round_kind == "game" and tournament.game == "marafon":
-        rules["match_format"] = "single_game"
+    if tournament.round_kind == "game":
+        rules = get_game(tournament.game).one_game_rules(rules)
     return rules
 
 

@@ -16,12 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Entrant, Table, Tournament
-from games.tournaments.results import (
-    PAIRS_FORMATS,
-    fixed_teams,
-    individual_points,
-    pairs_result,
-)
+from games.tournaments.results import PAIRS_FORMATS, individual_points, pairs_result
 from games.tournaments.standings import Result, rank, rank_individual
 
 logger = logging.getLogger("games.standings")
@@ -46,11 +41,10 @@ def standings_compute(tournament: Tournament) -> list[dict[str, Any]]:
 def _individual_standings(tournament: Tournament, entrants: list[Entrant]) -> list[dict]:
     drawn = tournament.round_set.count()
     by_round: dict[int, list[int | None]] = {e.pk: [None] * drawn for e in entrants}
-    teams = fixed_teams(tournament)
     for table in confirmed_tables(tournament):
         if table.match is None:
             continue
-        for entrant, points in individual_points(tournament, table, teams).items():
+        for entrant, points in individual_points(tournament, table).items():
             if entrant in by_round:
                 by_round[entrant][table.round.number - 1] = points
     ranked = rank_individual(

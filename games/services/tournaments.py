@@ -50,7 +50,7 @@ def tournament_create(
         engine = get_game(game)
     except UnknownGame as exc:
         raise RuleViolation.at("game", str(exc)) from None
-    teams = engine.teams(engine.Options()) if engine.slug != "rikken" else None
+    teams = engine.teams(engine.Options())
     if format in PAIRS_FORMATS and not teams:
         errors.add(
             "format", f"{engine.name} has no fixed partnerships: play it as an individual event."

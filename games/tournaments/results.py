@@ -6,7 +6,7 @@ no query and no Django."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from games.rules import get_game
 
@@ -14,21 +14,6 @@ if TYPE_CHECKING:
     from games.models import Table, Tournament
 
 PAIRS_FORMATS = {"swiss", "round_robin", "knockout"}
-
-
-def team_points(game: str, state: dict[str, Any], team: int, rules: dict[str, Any]) -> int:
-    """What a team scored at a table: card points over all its games (Marafon), the game's
-    score (Malilla), chips won or lost (Etori)."""
-    if game == "marafon":
-        played = sum(g["scores"][team] for g in state["games"])
-        # After the final game `scores` repeats that game's totals; before it, it is the game
-        # under way.
-        return played if state["finished"] else played + state["scores"][team]
-    if game == "malilla":
-        return state["scores"][team]
-    if game == "etori":
-        return state["chips"][team] - rules["chips"]
-    raise ValueError(f"{game} has no teams")
 
 
 @dataclass(frozen=True)
@@ -48,8 +33,9 @@ def pairs_result(tournament: Tournament, table: Table) -> TableResult:
     number = table.round.number
     if table.match is None:
         return TableResult(number, table.number, seating, (0,), 0)
-    state, rules = table.match.state, table.match.rules
-    points = tuple(team_points(tournament.game, state, team, rules) for team in (0, 1))
+    engine = get_game(tournament.game)
+    state, options = table.match.state, engine.options_from_data(table.match.rules)
+    points = tuple(engine.team_points(state, team, options) for team in (0, 1))
     winner = state.get("winner")
     if not isinstance(winner, int) or isinstance(winner, bool):
         winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
@@ -63,15 +49,11 @@ def fixed_teams(tournament: Tournament) -> list[list[int]] | None:
     return engine.teams(engine.resolve_options(tournament.rules, players=tournament.table_size))
 
 
-def individual_points(
-    tournament: Tournament, table: Table, teams: list[list[int]] | None
-) -> dict[int, int]:
-    """Each player's total at a table of an individual event (``teams``: ``fixed_teams``)."""
-    state, rules, game = table.match.state, table.match.rules, tournament.game
-    if teams is None:  # units won or lost
-        return {entrant: state["balances"][seat] for seat, entrant in enumerate(table.seating)}
-    totals = {}
-    for seat, entrant in enumerate(table.seating):
-        team = next(t for t, seats in enumerate(teams) if seat in seats)
-        totals[entrant] = team_points(game, state, team, rules)
-    return totals
+def individual_points(tournament: Tournament, table: Table) -> dict[int, int]:
+    """Each player's total at a table of an individual event, as the game counts it."""
+    engine = get_game(tournament.game)
+    state, options = table.match.state, engine.options_from_data(table.match.rules)
+    return {
+        entrant: engine.seat_points(state, seat, options)
+        for seat, entrant in enumerate(table.seating)
+    }

@@ -1,5 +1,7 @@
 """Each game's page module, registered by slug like the rules engines: its deal form
-(`DealFormClass`), its history line (`summary`) and its correction's start (`initial`)."""
+(`DealFormClass`, drawn by `templates/games/<slug>/entry.html`), its history line (`summary`),
+its correction's start (`initial`), and its scoreboard (`scoreboard_rows`, `next_roles`).
+Shared page code finds a game's page here and never names a game."""
 
 from __future__ import annotations
 
@@ -11,7 +13,16 @@ from games.rules import get_game
 from ..words import Table
 from . import etori, malilla, marafon, rikken, trionfo
 
-PAGES: dict[str, ModuleType] = {m.SLUG: m for m in (marafon, trionfo, malilla, rikken, etori)}
+PAGES: dict[str, ModuleType] = {}
+
+
+def register(page: ModuleType) -> ModuleType:
+    PAGES[page.SLUG] = page
+    return page
+
+
+for _page in (marafon, trionfo, malilla, rikken, etori):
+    register(_page)
 
 
 def page_for(slug: str) -> ModuleType:

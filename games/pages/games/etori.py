@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from games.rules.cards import FRENCH_SUITS
 
 from ..deal_form import SUIT_LABELS, DealForm, suit_choices
+from ..scoreboard import team_rows
 from ..words import Table
 
 SLUG = "etori"
@@ -82,3 +83,22 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
         for suit in suits or []:
             values[f"ace_{suit}"] = team
     return values
+
+
+# --- the scoreboard ------------------------------------------------------------------------
+
+
+def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
+    return team_rows(labels, state["chips"], [_("chips")] * len(labels))
+
+
+def next_roles(state, *, name, labels) -> dict:
+    upcoming = state["next"]
+    return {
+        "roles": [
+            (_("Deal"), labels[upcoming["dealers"]]),
+            (_("Lead"), labels[upcoming["leaders"]]),
+            (_("Trumps"), upcoming["trump"]),
+            (_("May change trumps"), labels[upcoming["trump_changer"]]),
+        ]
+    }

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from games.rules.malilla import VARIANTS
 
 from ..deal_form import DealForm, suit_choices
+from ..scoreboard import team_rows
 from ..words import Table
 
 SLUG = "malilla"
@@ -116,3 +117,21 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
         values["team"] = raw["challenge"].get("team")
         values["upheld"] = raw["challenge"].get("upheld")
     return values
+
+
+# --- the scoreboard ------------------------------------------------------------------------
+
+
+def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
+    return team_rows(labels, state["scores"])
+
+
+def next_roles(state, *, name, labels) -> dict:
+    upcoming = state["next"]
+    shown: dict = {
+        "roles": [(_("Deals"), name(upcoming["dealer"])), (_("Leads"), name(upcoming["leader"]))]
+    }
+    if any(state.get("capotes", [])):
+        counts = " – ".join(str(c) for c in state["capotes"])
+        shown["labels"] = [_("capotes: %(counts)s") % {"counts": counts}]
+    return shown

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from games.rules.cards import LATIN_SUITS
 
 from ..deal_form import DealForm, suit_choices
+from ..scoreboard import team_rows
 from ..words import Table
 
 SLUG = "marafon"
@@ -127,3 +128,26 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
             claim_figures=claim.get("figures"),
         )
     return values
+
+
+# --- the scoreboard ------------------------------------------------------------------------
+
+
+def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
+    games_won = [_("games won: %(n)d") % {"n": n} for n in state["games_won"]]
+    return team_rows(labels, state["scores"], games_won)
+
+
+def next_roles(state, *, name, labels) -> dict:
+    upcoming = state["next"]
+    shown = {
+        "roles": [
+            (_("Deals"), name(upcoming["dealer"])),
+            (_("Battezzante (names trumps, leads)"), name(upcoming["battezzante"])),
+        ]
+    }
+    if upcoming["must_not_look"] is not None:
+        shown["reminder"] = _("%(who)s must not look at their cards until trumps are named.") % {
+            "who": name(upcoming["must_not_look"])
+        }
+    return shown

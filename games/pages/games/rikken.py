@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.rules.cards import FRENCH_SUITS
 
 from ..deal_form import DealForm, suit_choices
+from ..scoreboard import balance_rows
 from ..words import Table
 
 SLUG = "rikken"
@@ -184,3 +185,17 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
         if isinstance(entry.get("called"), dict):
             values["called_suit"] = entry["called"].get("suit")
     return values
+
+
+# --- the scoreboard ------------------------------------------------------------------------
+
+
+def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
+    return balance_rows(names, state["balances"], stake)
+
+
+def next_roles(state, *, name, labels) -> dict:
+    upcoming = state["next"]
+    return {
+        "roles": [(_("Deals"), name(upcoming["dealer"])), (_("Leads"), name(upcoming["leader"]))]
+    }

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from games.rules.cards import LATIN_40_RANKS, LATIN_SUITS
 
 from ..deal_form import DealForm, suit_choices
+from ..scoreboard import balance_rows
 from ..words import Table
 
 SLUG = "trionfo"
@@ -111,3 +112,20 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
     if isinstance(raw.get("made"), bool):
         values["made"] = "yes" if raw["made"] else "no"
     return values
+
+
+# --- the scoreboard ------------------------------------------------------------------------
+
+
+def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
+    return balance_rows(names, state["balances"], stake)
+
+
+def next_roles(state, *, name, labels) -> dict:
+    upcoming = state["next"]
+    return {
+        "roles": [
+            (_("Deals"), name(upcoming["dealer"])),
+            (_("Speaks first and leads"), name(upcoming["first_speaker"])),
+        ]
+    }

@@ -1,0 +1,27 @@
+"""Pieces of a scoreboard that the games' page modules put together (games/pages/games/): the
+shared shapes, so that each game only says which numbers it shows and which roles come next."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from games.rules.settlement import to_money
+
+
+def team_rows(labels: list[str], values: list[int], extras: list[Any] | None = None) -> list[dict]:
+    """One row a partnership: its names, its score, and a word beside it."""
+    extras = extras or [None] * len(labels)
+    return [
+        {"label": label, "value": value, "extra": extra}
+        for label, value, extra in zip(labels, values, extras, strict=False)
+    ]
+
+
+def balance_rows(names: list[str], balances: list[int], stake: Any) -> list[dict]:
+    """One row a player of a money game: units won (+) or lost, and the money at the stake."""
+    rows = []
+    for player, units in zip(names, balances, strict=False):
+        money = None if stake is None else f"{to_money(units, Decimal(stake)):.2f}"
+        rows.append({"label": player, "value": f"{units:+d}" if units else "0", "extra": money})
+    return rows
