@@ -1,25 +1,16 @@
-"""Who may change a match: whoever holds its edit key, and its creator when signed in."""
+"""The API's side of ``games.permissions``: the edit key comes in the X-Edit-Key header, and a
+refusal is DRF's 403."""
 
 from rest_framework.exceptions import PermissionDenied
 
-from games.models import Club, Match
-from games.services import edit_key_matches
+from games.models import Match
+from games.permissions import may_edit_match
 
 EDIT_KEY_HEADER = "X-Edit-Key"
 
 
 def can_edit(request, match: Match) -> bool:
-    if edit_key_matches(match, request.headers.get(EDIT_KEY_HEADER)):
-        return True
-    user = request.user
-    if not (user and user.is_authenticated):
-        return False
-    return match.owner_id == user.pk or is_table_director(match, user)
-
-
-def is_table_director(match: Match, user) -> bool:
-    """A tournament's directors may change its tables' matches with their own credentials."""
-    return Club.objects.filter(directors=user, tournaments__round_set__tables__match=match).exists()
+    return may_edit_match(match, edit_key=request.headers.get(EDIT_KEY_HEADER), user=request.user)
 
 
 def require_edit(request, match: Match) -> None:

@@ -1,5 +1,3 @@
-from django.contrib.auth import get_user_model
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -17,20 +15,23 @@ from api.serializers.clubs import (
     MergeSerializer,
     club_data,
 )
+from games import selectors
 from games.audit import refused
-from games.models import Club, Player
+from games.models import Club
+from games.permissions import is_director
 from games.rules import RuleViolation
 from games.services import club_create, club_director_add, club_member_add, player_merge
+from scorekeeper.shortcuts import found_or_404
 
 from .matches import IDEMPOTENCY_PARAMETER
 
 
 def get_club(slug: str) -> Club:
-    return get_object_or_404(Club.objects.prefetch_related("directors", "members"), slug=slug)
+    return found_or_404(selectors.club_find(slug, people=True), Club)
 
 
 def require_director(request, club: Club) -> None:
-    if not (request.user.is_authenticated and club.directors.filter(pk=request.user.pk).exists()):
+    if not is_director(club, request.user):
         refused(request.user, f"{request.method} {request.path}", club)
         raise PermissionDenied("Only the club's directors may do this.")
 
@@ -40,7 +41,7 @@ class ClubListView(APIView):
 
     @extend_schema(responses=ClubSerializer(many=True))
     def get(self, request):
-        clubs = Club.objects.prefetch_related("directors", "members")
+        clubs = selectors.clubs_with_people()
         return Response([club_data(c) for c in clubs])
 
     @extend_schema(
@@ -95,8 +96,8 @@ class ClubMergeView(APIView):
         require_director(request, club)
         serializer = MergeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        keep = Player.objects.filter(pk=serializer.validated_data["keep"]).first()
-        duplicate = Player.objects.filter(pk=serializer.validated_data["duplicate"]).first()
+        keep = selectors.player_find(serializer.validated_data["keep"])
+        duplicate = selectors.player_find(serializer.validated_data["duplicate"])
         player = player_merge(club=club, keep=keep, duplicate=duplicate)
         return Response({"id": player.pk, "name": player.name})
 
@@ -113,9 +114,7 @@ class ClubDirectorView(APIView):
         require_director(request, club)
         serializer = DirectorAddSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = (
-            get_user_model().objects.filter(username=serializer.validated_data["username"]).first()
-        )
+        user = selectors.account_named(serializer.validated_data["username"])
         if user is None:
             raise RuleViolation.at("username", "There is no account with that name.")
         club_director_add(club=club, user=user)

@@ -1,5 +1,4 @@
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -9,10 +8,12 @@ from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.serializers.presets import PresetCreateSerializer, PresetSerializer, preset_data
-from games.models import Club, RulePreset
+from games import selectors
+from games.models import RulePreset
 from games.rules import RuleViolation
 from games.rules.presets import BUILTIN_PRESETS, PRESETS_BY_KEY
 from games.services import preset_create, preset_delete
+from scorekeeper.shortcuts import found_or_404
 
 from .matches import IDEMPOTENCY_PARAMETER
 
@@ -32,13 +33,14 @@ class PresetListView(APIView):
     def get(self, request):
         game = request.query_params.get("game")
         mine = request.query_params.get("mine") in ("1", "true")
-        saved = RulePreset.objects.select_related("owner", "club")
-        if request.query_params.get("club"):
-            saved = saved.filter(club__slug=request.query_params["club"])
-        if game:
-            saved = saved.filter(game=game)
-        if mine:
-            saved = saved.filter(owner=request.user) if request.user.is_authenticated else []
+        if mine and not request.user.is_authenticated:
+            saved = []
+        else:
+            saved = selectors.presets_saved(
+                club_slug=request.query_params.get("club"),
+                game=game,
+                owner=request.user if mine else None,
+            )
         builtins = [] if mine else [p for p in BUILTIN_PRESETS if not game or p.game == game]
         return Response([preset_data(p) for p in [*builtins, *saved]])
 
@@ -54,7 +56,7 @@ class PresetListView(APIView):
         data = dict(serializer.validated_data)
         club = None
         if "club" in data:
-            club = Club.objects.filter(slug=data.pop("club")).first()
+            club = selectors.club_find(data.pop("club"))
             if club is None:
                 raise RuleViolation.at("club", "There is no such club.")
         preset = preset_create(owner=request.user, club=club, **data)
@@ -82,4 +84,4 @@ class PresetDetailView(APIView):
     def _saved_or_404(self, key: str) -> RulePreset:
         if not key.isdigit() or int(key) >= 2**63:
             raise Http404("No house rules with this key.")
-        return get_object_or_404(RulePreset.objects.select_related("owner"), pk=int(key))
+        return found_or_404(selectors.preset_saved(int(key)), RulePreset)

@@ -2,7 +2,6 @@
 confirmation key (``X-Table-Key``), or a director does with their account. The scoring key
 (the match's edit key) is refused here."""
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,6 +14,7 @@ from api.serializers.tournaments import (
     DisputeSerializer,
     ReopenedSerializer,
 )
+from games import selectors
 from games.models import Table
 from games.services.tables import (
     check_confirmer,
@@ -23,6 +23,7 @@ from games.services.tables import (
     table_dispute,
     table_reopen,
 )
+from scorekeeper.shortcuts import found_or_404
 
 from .matches import IDEMPOTENCY_PARAMETER
 from .tournaments import get_tournament
@@ -39,12 +40,7 @@ TABLE_KEY_PARAMETER = OpenApiParameter(
 
 def _table(public_id: str, number: int, table: int) -> Table:
     tournament = get_tournament(public_id)
-    return get_object_or_404(
-        Table.objects.select_related("match", "round__tournament__club"),
-        round__tournament=tournament,
-        round__number=number,
-        number=table,
-    )
+    return found_or_404(selectors.table_at(tournament, number, table), Table)
 
 
 def _table_and_confirmer(request, public_id: str, number: int, table: int):

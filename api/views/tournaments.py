@@ -1,8 +1,6 @@
 from typing import Any
 
-from django.db.models import Count
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -27,24 +25,25 @@ from api.serializers.tournaments import (
     TournamentUpdateSerializer,
 )
 from api.spreadsheets import SafeWriter
+from games import selectors
 from games.audit import refused
-from games.models import Club, Correction, Entrant, Tournament
+from games.models import Entrant, Round, Tournament
+from games.permissions import is_director
 from games.rules import RuleViolation
-from games.selectors import entrant_names, tournament_results
 from games.services.rounds import round_cancel, round_draw_request
 from games.services.tournaments import (
     entrant_register,
     entrant_set_status,
-    is_director,
     tournament_create,
     tournament_update,
 )
+from scorekeeper.shortcuts import found_or_404
 
 from .matches import IDEMPOTENCY_PARAMETER
 
 
 def get_tournament(public_id: str) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("club"), public_id=public_id)
+    return found_or_404(selectors.tournament_find(public_id), Tournament)
 
 
 def require_director(request, tournament: Tournament) -> None:
@@ -65,16 +64,9 @@ class TournamentListView(APIView):
     def get(self, request):
         """Tournaments, newest first (``?club=<slug>`` for one club's), without their entrants;
         paginated as the match list is (``count``, ``next``, ``previous``, ``results``)."""
-        tournaments = Tournament.objects.select_related("club").annotate(
-            entrants_count=Count("entrants", distinct=True),
-            rounds_drawn=Count("round_set", distinct=True),
-        )
-        if request.query_params.get("club"):
-            tournaments = tournaments.filter(club__slug=request.query_params["club"])
+        tournaments = selectors.tournaments_listed(club_slug=request.query_params.get("club"))
         paginator = self.pagination_class()
-        page = paginator.paginate_queryset(
-            tournaments.order_by("-created_at", "-id"), request, self
-        )
+        page = paginator.paginate_queryset(tournaments, request, self)
         return paginator.get_paginated_response(TournamentSummarySerializer(page, many=True).data)
 
     @extend_schema(
@@ -87,7 +79,7 @@ class TournamentListView(APIView):
         serializer = TournamentCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
-        club = Club.objects.filter(slug=data.pop("club")).first()
+        club = selectors.club_find(data.pop("club"))
         if club is None:
             raise RuleViolation.at("club", "There is no such club.")
         tournament = tournament_create(club=club, user=request.user, **data)
@@ -122,7 +114,7 @@ class EntrantListView(APIView):
     def get(self, request, public_id: str):
         """The entrants in seeding order, withdrawn ones included (their status says so)."""
         tournament = get_tournament(public_id)
-        entrants = tournament.entrants.select_related("player", "partner").order_by("seed", "id")
+        entrants = selectors.tournament_entrants(tournament)
         return Response(EntrantSerializer(entrants, many=True).data)
 
     @extend_schema(
@@ -154,7 +146,7 @@ class EntrantDetailView(APIView):
     def patch(self, request, public_id: str, entrant_id: int):
         tournament = get_tournament(public_id)
         require_director(request, tournament)
-        entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
+        entrant = found_or_404(selectors.entrant_find(tournament, entrant_id), Entrant)
         serializer = EntrantStatusSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         entrant = entrant_set_status(entrant=entrant, status=serializer.validated_data["status"])
@@ -162,7 +154,11 @@ class EntrantDetailView(APIView):
 
 
 def round_data(request, tournament: Tournament, rounds, director: bool, *, many: bool = False):
-    context = {"request": request, "names": entrant_names(tournament), "director": director}
+    context = {
+        "request": request,
+        "names": selectors.entrant_names(tournament),
+        "director": director,
+    }
     return RoundSerializer(rounds, many=many, context=context).data
 
 
@@ -173,7 +169,7 @@ class RoundListView(APIView):
     def get(self, request, public_id: str):
         tournament = get_tournament(public_id)
         director = is_director(tournament.club, request.user)
-        rounds = tournament.round_set.prefetch_related("tables__match")
+        rounds = selectors.tournament_rounds(tournament, tables=True)
         return Response(round_data(request, tournament, rounds, director, many=True))
 
     @extend_schema(
@@ -198,9 +194,7 @@ class RoundDetailView(APIView):
     @extend_schema(responses=RoundSerializer)
     def get(self, request, public_id: str, number: int):
         tournament = get_tournament(public_id)
-        this_round = get_object_or_404(
-            tournament.round_set.prefetch_related("tables__match"), number=number
-        )
+        this_round = found_or_404(selectors.round_find(tournament, number, tables=True), Round)
         director = is_director(tournament.club, request.user)
         return Response(round_data(request, tournament, this_round, director))
 
@@ -210,7 +204,7 @@ class RoundDetailView(APIView):
         then draws it again (late arrivals included)."""
         tournament = get_tournament(public_id)
         require_director(request, tournament)
-        get_object_or_404(tournament.round_set, number=number)
+        found_or_404(selectors.round_find(tournament, number), Round)
         round_cancel(tournament=tournament, number=number, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -225,9 +219,7 @@ class CorrectionsView(APIView):
     def get(self, request, public_id: str):
         tournament = get_tournament(public_id)
         require_director(request, tournament)
-        log = Correction.objects.filter(table__round__tournament=tournament).select_related(
-            "table__round", "table__match"
-        )[:500]
+        log = selectors.tournament_corrections(tournament, limit=500)
         return Response(CorrectionSerializer(log, many=True).data)
 
 
@@ -307,7 +299,7 @@ class ResultsView(APIView):
     )
     def get(self, request, public_id: str):
         tournament = get_tournament(public_id)
-        results = tournament_results(tournament)
+        results = selectors.tournament_results(tournament)
         if request.query_params.get("download") == "csv":
             return results_csv(tournament, results)
         return Response({"tournament": tournament.public_id, "results": results})

@@ -7,28 +7,17 @@ from collections import Counter
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.utils.translation import gettext_lazy as _
 
+from games import selectors
 from games.models import Club, Player
 from games.names import name_problem, normalise_name
-from games.rules import RuleViolation
 
+from .errors import RuleErrorsForm
 from .forms import MAX_NAME_LENGTH
 from .tournament_forms import MAX_LINES
-
-
-def add_rule_errors(form: forms.Form, exc: RuleViolation, fields: dict[str, str | None]) -> None:
-    """Puts a service's refusal on the form: each of its fields on the form field ``fields`` maps
-    it to (or on the form's own field of that name), anything else above the form."""
-    from .views import _messages
-
-    for key, value in exc.errors.items():
-        target = fields.get(key, key)
-        for message in _messages(value):
-            form.add_error(target if target in form.fields else None, message)
 
 
 class SignUpForm(UserCreationForm):
@@ -45,7 +34,7 @@ class SignUpForm(UserCreationForm):
         self.fields["password1"].help_text = " ".join(password_validators_help_texts())
 
 
-class ClubForm(forms.Form):
+class ClubForm(RuleErrorsForm, forms.Form):
     name = forms.CharField(
         label=_("Club name"),
         max_length=Club._meta.get_field("name").max_length,
@@ -54,9 +43,6 @@ class ClubForm(forms.Form):
 
     # club_create names the slug when the name is taken: the director typed the name.
     ERROR_FIELDS = {"slug": "name"}
-
-    def add_rule_errors(self, exc: RuleViolation) -> None:
-        add_rule_errors(self, exc, self.ERROR_FIELDS)
 
 
 class DirectorForm(forms.Form):
@@ -76,12 +62,8 @@ class DirectorForm(forms.Form):
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"].strip()
-        users = get_user_model().objects
-        user = users.filter(username=username).first()
-        if user is None:
-            # Usernames are told apart without case at sign-up: "jan" finds "Jan".
-            found = list(users.filter(username__iexact=username)[:2])
-            user = found[0] if len(found) == 1 else None
+        # Usernames are told apart without case at sign-up: "jan" finds "Jan".
+        user = selectors.account_named(username, any_case=True)
         if user is None or not user.is_active:
             raise forms.ValidationError(
                 _("There is no account %(username)s.") % {"username": username}
@@ -95,8 +77,11 @@ class DirectorForm(forms.Form):
         return username
 
 
-class MembersForm(forms.Form):
+class MembersForm(RuleErrorsForm, forms.Form):
     """New members, one name a line; all of them are added or none."""
+
+    # club_members_add_many names the line's name: it was typed in the one box.
+    ERROR_FIELDS = {"name": "names"}
 
     names = forms.CharField(
         label=_("New members, one a line"),
@@ -127,9 +112,6 @@ class MembersForm(forms.Form):
             raise forms.ValidationError(problems)
         return names
 
-    def add_rule_errors(self, exc: RuleViolation) -> None:
-        add_rule_errors(self, exc, {"name": "names"})
-
 
 def member_label(player: Player, twins: set[str]) -> str:
     """A member as the merge lists show them: the number tells apart two records of one name."""
@@ -138,7 +120,7 @@ def member_label(player: Player, twins: set[str]) -> str:
     return player.name
 
 
-class MergeForm(forms.Form):
+class MergeForm(RuleErrorsForm, forms.Form):
     """Two records of one person among the club's members: the one kept, and its duplicate."""
 
     keep = forms.TypedChoiceField(label=_("Keep"), coerce=int)
@@ -163,6 +145,3 @@ class MergeForm(forms.Form):
     def players(self) -> tuple[Player, Player]:
         """The record kept and its duplicate, once the form is valid."""
         return self.members[self.cleaned_data["keep"]], self.members[self.cleaned_data["duplicate"]]
-
-    def add_rule_errors(self, exc: RuleViolation) -> None:
-        add_rule_errors(self, exc, {})

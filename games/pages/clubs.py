@@ -1,6 +1,6 @@
-"""Accounts and clubs: signing up, founding a club, and the club's page for its directors (its
-directors, its members, its house rules and its tournaments). Every write goes through the club
-services; a refusal re-renders the form with the message next to its field."""
+"""Accounts and clubs: signing in, out and up, founding a club, and the club's page for its
+directors (its directors, its members, its house rules and its tournaments). Every write goes
+through the club services; a refusal re-renders the form with the message next to its field."""
 
 from __future__ import annotations
 
@@ -8,18 +8,21 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from games import selectors
 from games.audit import refused
-from games.models import Club, RulePreset
+from games.models import Club
+from games.permissions import is_director
 from games.rules import RuleViolation
 from games.services import (
     Conflict,
@@ -28,13 +31,25 @@ from games.services import (
     club_members_add_many,
     player_merge,
 )
-from games.services.tournaments import is_director
+from scorekeeper.shortcuts import found_or_404
 from scorekeeper.throttling import SignUpThrottle, throttle_posts
 
 from .club_forms import ClubForm, DirectorForm, MembersForm, MergeForm, SignUpForm
-from .tournaments import director_home_context, with_game_names
+from .tournament_director import director_home_context
+from .tournament_display import with_game_names
 
-# --- signing up --------------------------------------------------------------------------------
+# --- signing in and up -------------------------------------------------------------------------
+
+
+@method_decorator(throttle_posts(), name="dispatch")
+class SignInView(auth_views.LoginView):
+    template_name = "registration/login.html"
+    next_page = "pages:director"
+    redirect_authenticated_user = True
+
+
+class SignOutView(auth_views.LogoutView):
+    next_page = "pages:home"
 
 
 def _next_url(request) -> str:
@@ -106,15 +121,11 @@ def club_new(request):
 
 def _directed_club(request, slug: str) -> Club:
     """The club, for its directors; anybody else is refused."""
-    club = get_object_or_404(Club, slug=slug)
+    club = found_or_404(selectors.club_find(slug), Club)
     if not is_director(club, request.user):
         refused(request.user, f"{request.method} {request.path}", club)
         raise PermissionDenied(_("Only the club's directors see its page."))
     return club
-
-
-def _members(club: Club) -> list:
-    return list(club.members.annotate(matches=Count("seats")).order_by("name", "id"))
 
 
 def _club_context(
@@ -125,14 +136,10 @@ def _club_context(
     members_form: MembersForm | None = None,
     merge_form: MergeForm | None = None,
 ) -> dict[str, Any]:
-    directors = list(club.directors.order_by("username"))
-    members = _members(club) if members is None else members
-    presets = with_game_names(RulePreset.objects.filter(club=club).order_by("game", "name", "id"))
-    tournaments = with_game_names(
-        club.tournaments.annotate(entrant_count=Count("entrants", distinct=True)).order_by(
-            "-created_at", "-id"
-        )
-    )
+    directors = selectors.club_directors(club)
+    members = selectors.club_members(club) if members is None else members
+    presets = with_game_names(selectors.club_presets(club))
+    tournaments = with_game_names(selectors.club_tournaments(club))
     return {
         "club": club,
         "directors": directors,
@@ -161,7 +168,7 @@ def club_page(request, slug: str):
 @require_POST
 def director_add(request, slug: str):
     club = _directed_club(request, slug)
-    form = DirectorForm(request.POST, club=club, directors=list(club.directors.all()))
+    form = DirectorForm(request.POST, club=club, directors=selectors.club_directors(club))
     if not form.is_valid():
         return _refused(request, club, director_form=form)
     club_director_add(club=club, user=form.user)
@@ -197,7 +204,7 @@ def members_add(request, slug: str):
 @require_POST
 def members_merge(request, slug: str):
     club = _directed_club(request, slug)
-    members = _members(club)
+    members = selectors.club_members(club)
     form = MergeForm(request.POST, members=members)
     if form.is_valid():
         keep, duplicate = form.players()

@@ -9,9 +9,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import selectors
 from games.names import normalise_name
 from games.rules import Game
 from games.rules.presets import BUILTIN_PRESETS
+
+from .errors import RuleErrorsForm
 
 MAX_NAME_LENGTH = 60
 
@@ -53,8 +56,11 @@ def option_field(fld: dict[str, Any], initial: Any) -> forms.Field:
     )
 
 
-class MatchSetupForm(forms.Form):
+class MatchSetupForm(RuleErrorsForm, forms.Form):
     """Players in the order of play, house rules, every option with its explanation."""
+
+    # match_create's refusals of the players or the rules as a whole show above the form.
+    ERROR_FIELDS = {"players": None, "rules": None}
 
     def __init__(self, game: Game, *args, resolved: dict[str, Any], **kwargs):
         super().__init__(*args, **kwargs)
@@ -142,8 +148,6 @@ class MatchSetupForm(forms.Form):
 
 
 def presets_for(game: Game, user) -> list[dict[str, Any]]:
-    from games.models import RulePreset
-
     presets = [
         {"key": p.key, "name": p.name, "description": p.description, "rules": p.rules}
         for p in BUILTIN_PRESETS
@@ -152,6 +156,6 @@ def presets_for(game: Game, user) -> list[dict[str, Any]]:
     if user.is_authenticated:
         presets += [
             {"key": p.key, "name": p.name, "description": p.description, "rules": p.rules}
-            for p in RulePreset.objects.filter(owner=user, game=game.slug)
+            for p in selectors.presets_saved(game=game.slug, owner=user)
         ]
     return presets

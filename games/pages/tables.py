@@ -6,14 +6,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseForbidden
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from games import selectors
 from games.models import Round, Table
 from games.rules import GAMES, RuleViolation
-from games.selectors import entrant_names, tournament_tables
 from games.services import Conflict, Refused
 from games.services.tables import (
     Confirmer,
@@ -23,12 +23,14 @@ from games.services.tables import (
     table_dispute,
     table_reopen,
 )
+from scorekeeper.shortcuts import found_or_404
 
-from .access import held_confirm_key, held_edit_key, remember_confirm_key
-from .tournament_display import match_table, table_links, table_row, table_scores
+from .access import directed_tournament, held_confirm_key, held_edit_key, remember_confirm_key
+from .errors import first_message
+from .qr import qr_svg
+from .tournament_display import director_url, match_table, table_links, table_row, table_scores
 from .tournament_forms import ConfirmForm, DisputeForm
-from .tournaments import _directed_tournament, _director_url
-from .views import _messages, get_match, qr_svg
+from .views import get_match
 
 
 @login_required
@@ -37,11 +39,11 @@ def table_cards(request, public_id: str, number: int):
     """A card for every table of a round, to print and cut in two: the scoring half (its
     players in seat order and the link that enters the deals) for one side, the confirmation
     half (the link that confirms or disputes the result) for the other."""
-    tournament = _directed_tournament(request, public_id)
-    this_round = get_object_or_404(Round, tournament=tournament, number=number)
-    names = entrant_names(tournament)
+    tournament = directed_tournament(request, public_id)
+    this_round = found_or_404(selectors.round_find(tournament, number), Round)
+    names = selectors.entrant_names(tournament)
     cards, byes = [], []
-    for table in tournament_tables(tournament, [this_round], seats=True):
+    for table in selectors.tournament_tables(tournament, [this_round], seats=True):
         links = table_links(request, table)
         row = table_row(tournament, table, names, links=links)
         if links:
@@ -67,13 +69,8 @@ def table_cards(request, public_id: str, number: int):
 @require_POST
 def director_confirm(request, public_id: str, number: int, table: int):
     """A director confirms a table's result, which also settles a dispute."""
-    tournament = _directed_tournament(request, public_id)
-    found = get_object_or_404(
-        Table.objects.select_related("match", "round__tournament__club"),
-        round__tournament=tournament,
-        round__number=number,
-        number=table,
-    )
+    tournament = directed_tournament(request, public_id)
+    found = found_or_404(selectors.table_at(tournament, number, table), Table)
     try:
         user = request.user
         by = user.get_full_name() or user.get_username()
@@ -85,7 +82,7 @@ def director_confirm(request, public_id: str, number: int, table: int):
             request,
             _("Round %(round)d, table %(table)d confirmed.") % {"round": number, "table": table},
         )
-    return redirect(_director_url(tournament, f"round-{number}"))
+    return redirect(director_url(tournament, f"round-{number}"))
 
 
 # --- the other side's phone --------------------------------------------------------------------
@@ -156,7 +153,7 @@ def confirm_page(request, public_id: str):
         except Conflict as exc:
             messages.error(request, str(exc))
         except RuleViolation as exc:
-            form.add_error("by", next(iter(_messages(exc.errors)), str(exc)))
+            form.add_error("by", first_message(exc))
         else:
             messages.success(request, _("Confirmed by %(by)s.") % {"by": form.cleaned_data["by"]})
             return redirect("pages:table-confirm", public_id=public_id)
@@ -178,7 +175,7 @@ def dispute_page(request, public_id: str):
         except Conflict as exc:
             messages.error(request, str(exc))
         except RuleViolation as exc:
-            form.add_error(None, next(iter(_messages(exc.errors)), str(exc)))
+            form.add_error(None, first_message(exc))
         else:
             messages.warning(
                 request, _("Disputed: the directors have been told and will settle it.")

@@ -9,12 +9,14 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, RulePreset, Tournament
+from games import selectors
+from games.models import Tournament
 from games.names import name_problem, normalise_name
-from games.rules import GAMES, RuleViolation
+from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
 from games.tournaments.standings import TIE_BREAKS
 
+from .errors import RuleErrorsForm
 from .forms import MAX_NAME_LENGTH
 from .tournament_display import TIE_BREAK_LABELS
 
@@ -31,18 +33,18 @@ def preset_choices(user, clubs) -> list[Any]:
         builtin = [(p.key, p.name) for p in BUILTIN_PRESETS if p.game == slug]
         if builtin:
             choices.append((game.name, builtin))
-    saved = RulePreset.objects.filter(owner=user) | RulePreset.objects.filter(club__in=clubs)
     saved_choices = [
         (p.key, f"{p.name} ({GAMES[p.game].name if p.game in GAMES else p.game})")
-        for p in saved.distinct()
+        for p in selectors.presets_saved_for(user, clubs)
     ]
     if saved_choices:
         choices.append((_("Saved house rules"), saved_choices))
     return choices
 
 
-class TournamentForm(forms.Form):
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"), empty_label=None)
+class TournamentForm(RuleErrorsForm, forms.Form):
+    # The clubs the director directs, from games.selectors.clubs_directed_by.
+    club = forms.ModelChoiceField(queryset=None, label=_("Club"), empty_label=None)
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"), choices=[(s, g.name) for s, g in GAMES.items()])
     preset = forms.ChoiceField(label=_("House rules"), required=False)
@@ -118,14 +120,6 @@ class TournamentForm(forms.Form):
             "tie_breaks": data["tie_breaks"],
             "preset": data.get("preset") or None,
         }
-
-    def add_rule_errors(self, exc: RuleViolation) -> None:
-        from .views import _messages
-
-        for key, value in exc.errors.items():
-            target = self.ERROR_FIELDS.get(key, key)
-            for message in _messages(value):
-                self.add_error(target if target in self.fields else None, message)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import clubs, tables, tournaments, views
+from . import clubs, tables, tournament_director, tournament_public, views
 
 app_name = "pages"
 
@@ -20,20 +20,24 @@ urlpatterns = [
     path("m/<str:public_id>/dispute/", tables.dispute_page, name="table-dispute"),
     path("m/<str:public_id>/reopen/", tables.reopen_page, name="table-reopen"),
     # Django's default LOGIN_URL, so @login_required needs no setting.
-    path("accounts/login/", tournaments.SignInView.as_view(), name="login"),
-    path("accounts/logout/", tournaments.SignOutView.as_view(), name="logout"),
+    path("accounts/login/", clubs.SignInView.as_view(), name="login"),
+    path("accounts/logout/", clubs.SignOutView.as_view(), name="logout"),
     path("accounts/signup/", clubs.sign_up, name="signup"),
-    path("tournaments/", tournaments.tournament_list, name="tournaments"),
-    path("t/<str:public_id>/", tournaments.tournament_page, name="tournament"),
-    path("t/<str:public_id>/live/", tournaments.tournament_live, name="tournament-live"),
+    path("tournaments/", tournament_public.tournament_list, name="tournaments"),
+    path("t/<str:public_id>/", tournament_public.tournament_page, name="tournament"),
+    path("t/<str:public_id>/live/", tournament_public.tournament_live, name="tournament-live"),
     path(
         "t/<str:public_id>/version/",
-        tournaments.tournament_version_view,
+        tournament_public.tournament_version_view,
         name="tournament-version",
     ),
-    path("t/<str:public_id>/results/", tournaments.tournament_results, name="tournament-results"),
-    path("director/", tournaments.director_home, name="director"),
-    path("director/new/", tournaments.tournament_new, name="tournament-new"),
+    path(
+        "t/<str:public_id>/results/",
+        tournament_public.tournament_results,
+        name="tournament-results",
+    ),
+    path("director/", tournament_director.director_home, name="director"),
+    path("director/new/", tournament_director.tournament_new, name="tournament-new"),
     path("director/clubs/new/", clubs.club_new, name="club-new"),
     path("director/c/<slug:slug>/", clubs.club_page, name="club"),
     path("director/c/<slug:slug>/directors/", clubs.director_add, name="club-director-add"),
@@ -41,29 +45,33 @@ urlpatterns = [
     path("director/c/<slug:slug>/merge/", clubs.members_merge, name="club-members-merge"),
     path(
         "director/t/<str:public_id>/",
-        tournaments.director_tournament,
+        tournament_director.director_tournament,
         name="director-tournament",
     ),
-    path("director/t/<str:public_id>/entrants/", tournaments.entrants_add, name="entrants-add"),
+    path(
+        "director/t/<str:public_id>/entrants/",
+        tournament_director.entrants_add,
+        name="entrants-add",
+    ),
     path(
         "director/t/<str:public_id>/entrants/all/<slug:chore>/",
-        tournaments.entrants_all,
+        tournament_director.entrants_all,
         name="entrants-all",
     ),
     path(
         "director/t/<str:public_id>/entrants/<int:entrant_id>/",
-        tournaments.entrant_status,
+        tournament_director.entrant_status,
         name="entrant-status",
     ),
-    path("director/t/<str:public_id>/draw/", tournaments.round_draw, name="round-draw"),
+    path("director/t/<str:public_id>/draw/", tournament_director.round_draw, name="round-draw"),
     path(
         "director/t/<str:public_id>/rounds/",
-        tournaments.tournament_rounds,
+        tournament_director.tournament_rounds,
         name="tournament-rounds",
     ),
     path(
         "director/t/<str:public_id>/rounds/<int:number>/take-back/",
-        tournaments.round_take_back,
+        tournament_director.round_take_back,
         name="round-take-back",
     ),
     path(

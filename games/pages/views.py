@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.http import Http404, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
@@ -14,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import selectors
-from games.models import Player
+from games.permissions import is_director
 from games.rules import GAMES, MatchOver, RuleViolation, fold, get_game
 from games.services import (
     Conflict,
@@ -26,7 +24,6 @@ from games.services import (
     match_create,
     preset_find,
 )
-from games.services.tournaments import is_director
 from games.settlements import match_settlement
 
 from . import resend
@@ -35,6 +32,7 @@ from .board import board, team_labels
 from .forms import MatchSetupForm, presets_for
 from .games import deal_form_for, initial, summary, table_of
 from .history import changes, history, verdicts
+from .qr import qr_svg
 from .tournament_display import match_table
 
 
@@ -52,13 +50,6 @@ def get_match_head(public_id: str):
     if match is None:
         raise Http404(_("No match with this id."))
     return match
-
-
-@lru_cache(maxsize=512)
-def qr_svg(url: str) -> str:
-    # The same link always draws the same code; drawing it costs more than the rest of a page.
-    # No width or height, a viewBox: the code scales to its box and is never clipped.
-    return segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", omitsize=True)
 
 
 @require_safe
@@ -102,10 +93,7 @@ def match_new(request, game: str):
                 preset=preset.key if preset else None,
             )
         except RuleViolation as exc:
-            for key, value in exc.errors.items():
-                target = {"players": None, "rules": None}.get(key, key)
-                for message in _messages(value):
-                    form.add_error(target if target in form.fields else None, message)
+            form.add_rule_errors(exc)
         else:
             remember_edit_key(request, created.match, created.edit_key)
             url = reverse("pages:match", args=[created.match.public_id])
@@ -118,31 +106,15 @@ def match_new(request, game: str):
             "form": form,
             "presets": presets_for(engine, request.user),
             "preset": preset,
-            "known_names": sorted({p.name for p in known_player_rows()}),
+            "known_names": sorted({p.name for p in selectors.players_known()}),
         },
     )
-
-
-def known_player_rows():
-    return Player.objects.filter(known=True).only("id", "name")[:500]
 
 
 def known_players() -> dict[str, int]:
     """Known players by name, for the names typed at the table; a name two of them share
     stays a guest's name, since it cannot tell them apart."""
-    return selectors.players_by_unique_name((p.pk, p.name) for p in known_player_rows())
-
-
-def _messages(value: Any):
-    if isinstance(value, list):
-        for item in value:
-            yield from _messages(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            for message in _messages(item):
-                yield f"{key.replace('_', ' ')}: {message}" if not key.isdigit() else message
-    else:
-        yield str(value)
+    return selectors.players_by_unique_name((p.pk, p.name) for p in selectors.players_known())
 
 
 @require_safe
@@ -235,7 +207,7 @@ def match_history(request, public_id: str):
     rows = history(match, selectors.deals_with_totals(match, upto=upto, count=HISTORY_PAGE))
     if not rows:
         raise Http404(_("No deals there."))
-    last = match.deals.order_by("-number").values_list("number", flat=True).first()
+    last = selectors.last_deal_number(match)
     first = rows[0]["number"]
     engine = get_game(match.game)
     names = [seat.player.name for seat in match.seats.all()]
@@ -307,7 +279,7 @@ def deal_new(request, public_id: str):
             return redirect("pages:match", public_id=public_id)
         else:
             if recorded is None:
-                done = resend.already_done(request) or {"deal": match.deals.count()}
+                done = resend.already_done(request) or {"deal": selectors.deal_count(match)}
                 messages.info(request, _("Deal %(n)d was recorded.") % {"n": done["deal"]})
             return redirect(entered)
     return render(request, "games/match.html", _match_context(request, match, form), status=400)
@@ -317,14 +289,14 @@ def _another_phone_scored(request, public_id: str, form):
     """Another phone entered a deal since this one drew its page: the page shows that deal
     and the refused entry, filled in again, to be entered with one tap if it still holds."""
     match = get_match_head(public_id)
-    latest = match.deals.order_by("-number").only("number").first()
+    latest = selectors.last_deal_number(match)
     messages.warning(
         request,
         _(
             "Another phone entered deal %(n)d meanwhile (just above). Yours was not entered: "
             "it is filled in below. Enter it if it is another deal."
         )
-        % {"n": latest.number if latest else 0},
+        % {"n": latest or 0},
     )
     fresh = deal_form_for(match, match.state, data=request.POST)
     fresh.is_valid()  # shows the entry as it was chosen
@@ -352,7 +324,7 @@ def deal_edit(request, public_id: str, number: int):
     if len(pair) == 2 and pair[0].state:
         state_before = pair[0].state
     else:  # the first deal (or one stored before states were kept): replay what comes before
-        inputs = [d.input for d in match.deals.filter(number__lt=number).order_by("number")]
+        inputs = selectors.deal_inputs_before(match, number)
         before, _steps = fold(engine, options, match.setup, inputs)
         state_before = engine.state_to_data(before)
     form = deal_form_for(
@@ -412,7 +384,7 @@ def deal_undo_page(request, public_id: str, number: int):
         else:
             messages.success(request, _("Deal %(n)d undone.") % {"n": number})
         return redirect("pages:match", public_id=public_id)
-    deal = match.deals.filter(number=number).only("number", "input", "outcome").first()
+    deal = selectors.match_deal(match, number)
     if deal is None:
         raise Http404
     return render(

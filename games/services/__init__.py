@@ -1,5 +1,7 @@
 """Every write to the games domain goes through these functions, one transaction each."""
 
+from games.permissions import edit_key_matches
+
 from .clubs import (
     club_create,
     club_director_add,
@@ -16,7 +18,7 @@ from .idempotency import (
     idempotency_store,
     idempotency_unseal,
 )
-from .matches import CreatedMatch, edit_key_matches, match_create, match_recompute
+from .matches import CreatedMatch, match_create, match_recompute
 from .presets import PresetRules, check_preset_rules, preset_create, preset_delete, preset_find
 
 __all__ = [

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Correction, Deal, Match, Table
+from games.permissions import is_director
 from games.rules import MatchOver, RuleViolation, fold
 
 from . import rows
@@ -130,8 +131,6 @@ def check_unlocked(table: Table | None, user: Any) -> None:
     other side to confirm again."""
     if table is None or table.confirmed_at is None:
         return
-    from .tournaments import is_director
-
     if not is_director(table.round.tournament.club, user):
         raise Conflict(
             f"This result was confirmed by {table.confirmed_by}: ask a director to change it, "

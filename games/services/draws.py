@@ -17,9 +17,10 @@ from games.tournaments.pairing import (
     round_robin,
     swiss_round,
 )
+from games.tournaments.results import fixed_teams, pairs_result
 from games.tournaments.seating import SEARCH_EFFORT, seat_rounds
 
-from .standings import confirmed_tables, fixed_teams, pairs_result, standings_compute
+from .standings import confirmed_tables, standings_compute
 
 # The seating search is bounded below the Celery job's soft time limit, with room to write; its
 # effort is ten times the default, which hard small fields need to reach zero repeats and which

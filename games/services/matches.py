@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -15,23 +13,13 @@ from django.utils import timezone
 
 from games.models import Deal, Match, Player, Seat
 from games.names import name_problem, normalise_name
+from games.permissions import hash_edit_key
 from games.rules import Errors, Game, RuleViolation, UnknownGame, fold, get_game
 
 from . import rows
 from .presets import preset_find
 
 MAX_NAME_LENGTH = 60
-
-
-def hash_edit_key(edit_key: str) -> str:
-    # The key is 192 random bits, so a plain SHA-256 is enough: no key stretching needed.
-    return hashlib.sha256(edit_key.encode()).hexdigest()
-
-
-def edit_key_matches(match: Match, edit_key: str | None) -> bool:
-    if not edit_key or not match.edit_key_hash:
-        return False
-    return hmac.compare_digest(hash_edit_key(edit_key), match.edit_key_hash)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games.audit import refused, who
 from games.models import Entrant, Match, Player, Round, Table, Tournament
+from games.permissions import is_director
 from games.rules import RuleViolation, get_game
 
 from .draws import draw_plan
@@ -19,7 +20,6 @@ from .jobs import DRAW_ROUND, queue_on_commit
 from .matches import hash_edit_key
 from .standings import PAIRS_FORMATS
 from .table_keys import keys_for_salt, new_key_salt
-from .tournaments import is_director
 
 logger = logging.getLogger("games.rounds")
 

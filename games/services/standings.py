@@ -10,62 +10,16 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from games.models import Entrant, Table, Tournament
-from games.rules import get_game
+from games.tournaments.results import PAIRS_FORMATS, individual_points, pairs_result
 from games.tournaments.standings import Result, rank, rank_individual
 
 logger = logging.getLogger("games.standings")
-
-PAIRS_FORMATS = {"swiss", "round_robin", "knockout"}
-
-
-@dataclass(frozen=True)
-class TableResult:
-    """A confirmed pairs table: ``points`` per side (the pairs in seating order), ``winner``
-    the side that won (``None`` for a draw). A bye has one side and no points."""
-
-    round: int
-    table: int
-    entrants: tuple[int, ...]
-    points: tuple[int, ...]
-    winner: int | None
-
-
-def pairs_result(tournament: Tournament, table: Table) -> TableResult:
-    seating = tuple(table.seating)
-    number = table.round.number
-    if table.match is None:
-        return TableResult(number, table.number, seating, (0,), 0)
-    engine = get_game(tournament.game)
-    state, options = table.match.state, engine.options_from_data(table.match.rules)
-    points = tuple(engine.team_points(state, team, options) for team in (0, 1))
-    winner = state.get("winner")
-    if not isinstance(winner, int) or isinstance(winner, bool):
-        winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-    return TableResult(number, table.number, seating, points, winner)
-
-
-def fixed_teams(tournament: Tournament) -> list[list[int]] | None:
-    """The seats of each partnership at the tournament's tables, or ``None`` when every player
-    plays for themselves (Rikken, Trionfo)."""
-    engine = get_game(tournament.game)
-    return engine.teams(engine.resolve_options(tournament.rules, players=tournament.table_size))
-
-
-def individual_points(tournament: Tournament, table: Table) -> dict[int, int]:
-    """Each player's total at a table of an individual event, as the game counts it."""
-    engine = get_game(tournament.game)
-    state, options = table.match.state, engine.options_from_data(table.match.rules)
-    return {
-        entrant: engine.seat_points(state, seat, options)
-        for seat, entrant in enumerate(table.seating)
-    }
 
 
 def confirmed_tables(tournament: Tournament):

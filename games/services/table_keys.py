@@ -21,8 +21,7 @@ from enum import StrEnum
 from django.conf import settings
 
 from games.models import Table
-
-from .matches import edit_key_matches, hash_edit_key
+from games.permissions import edit_key_matches, hash_edit_key
 
 
 class KeyPurpose(StrEnum):

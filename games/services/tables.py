@@ -13,11 +13,12 @@ from django.utils import timezone
 
 from games.audit import refused
 from games.models import Correction, Round, Table, Tournament
+from games.permissions import is_director
 from games.rules import RuleViolation
 
 from .errors import Conflict, Refused
 from .table_keys import confirmation_key_matches, scoring_key_matches
-from .tournaments import is_director, standings_mark_dirty
+from .tournaments import standings_mark_dirty
 
 logger = logging.getLogger(__name__)
 

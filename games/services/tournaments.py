@@ -13,6 +13,7 @@ from django.utils import timezone
 from games.audit import refused
 from games.models import Club, Entrant, Player, Round, Tournament
 from games.names import clean_name
+from games.permissions import is_director
 from games.rules import Errors, Game, RuleViolation, UnknownGame, get_game
 from games.selectors import players_by_unique_name
 from games.tournaments.standings import TIE_BREAKS
@@ -25,12 +26,6 @@ from .standings import PAIRS_FORMATS
 
 TOURNAMENT_NAME_LENGTH = 120
 NAME_IT = "Give the tournament a name."
-
-
-def is_director(club: Club, user: Any) -> bool:
-    return bool(
-        user is not None and user.is_authenticated and club.directors.filter(pk=user.pk).exists()
-    )
 
 
 @dataclass(frozen=True)

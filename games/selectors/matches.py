@@ -1,12 +1,10 @@
-"""Reads of the games domain, shaped for the API and the pages."""
+"""Reads of matches and their deals, shaped for the API and the pages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from django.db.models import Prefetch, QuerySet
 
-from django.db.models import Count, Prefetch, QuerySet
-
-from games.models import Deal, IdempotencyRecord, Match, Round, Seat, Table, Tournament
+from games.models import Deal, Match, Seat, Table
 
 SEATS = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
 # What the API tells of a deal in a list; the state after each deal stays in the database.
@@ -75,10 +73,6 @@ def matches_visible_to(user, public_ids: list[str] | None = None) -> QuerySet[Ma
     return matches.prefetch_related(SEATS).order_by("-updated_at", "-id")
 
 
-def idempotency_lookup(*, scope: str, key_digest: str) -> IdempotencyRecord | None:
-    return IdempotencyRecord.objects.filter(scope=scope, key_digest=key_digest).first()
-
-
 def matches_by_ids(public_ids: list[str]) -> list[Match]:
     return list(Match.objects.filter(public_id__in=public_ids).prefetch_related(SEATS))
 
@@ -87,76 +81,26 @@ def match_version(public_id: str) -> int | None:
     return Match.objects.filter(public_id=public_id).values_list("version", flat=True).first()
 
 
-def players_by_unique_name(players: Iterable[tuple[int, str]]) -> dict[str, int]:
-    """Player ids by case-folded name, from ``(id, name)`` pairs; a name two players share is
-    left out, as it cannot tell them apart (it stays a new player's or a guest's)."""
-    by_name: dict[str, list[int]] = {}
-    for pk, name in players:
-        by_name.setdefault(name.casefold(), []).append(pk)
-    return {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
-
-
 def match_table(match: Match) -> Table | None:
     """The tournament table a match is played at, with its round, tournament and club; most
     matches are friendly ones and have none."""
     return Table.objects.filter(match=match).select_related("round__tournament__club").first()
 
 
-def entrant_names(tournament: Tournament) -> dict[int, str]:
-    """Each entrant's name (a player's, or a pair's "A & B") by id, in one query."""
-    return {e.pk: e.name for e in tournament.entrants.select_related("player", "partner")}
+def deal_count(match: Match) -> int:
+    return match.deals.count()
 
 
-def tournament_tables(
-    tournament: Tournament, rounds: Iterable[Round] | None = None, *, seats: bool = False
-) -> list[Table]:
-    """The tables of the tournament (or of some rounds) in order, with their match and its
-    number of deals (``deal_count``), in one query (two with the seats)."""
-    tables = (
-        Table.objects.filter(round__tournament=tournament)
-        .select_related("match", "round")
-        .annotate(deal_count=Count("match__deals"))
-        .order_by("round__number", "number")
-    )
-    if rounds is not None:
-        tables = tables.filter(round__in=list(rounds))
-    if seats:
-        tables = tables.prefetch_related(
-            Prefetch(
-                "match__seats", queryset=Seat.objects.select_related("player").order_by("number")
-            )
-        )
-    return list(tables)
+def last_deal_number(match: Match) -> int | None:
+    """The number of the match's latest deal (``None`` before the first)."""
+    return match.deals.order_by("-number").values_list("number", flat=True).first()
 
 
-def tournament_results(tournament: Tournament) -> list[dict]:
-    """Every table of every round with what it scored so far; ``counts`` is whether its result
-    is confirmed (only those count in the standings)."""
-    from games.services.standings import PAIRS_FORMATS, individual_points, pairs_result
+def deal_inputs_before(match: Match, number: int) -> list[dict]:
+    """What was entered for each deal before deal ``number``, in order: what a fold replays."""
+    return [d.input for d in match.deals.filter(number__lt=number).order_by("number")]
 
-    names = entrant_names(tournament)
-    pairs = tournament.format in PAIRS_FORMATS
-    rows = []
-    for table in tournament_tables(tournament):
-        row = {
-            "round": table.round.number,
-            "table": table.number,
-            "entrants": [{"id": e, "name": names.get(e, "?")} for e in table.seating],
-            "match": table.match.public_id if table.match else None,
-            "bye": table.match is None,
-            "deals": table.deal_count,
-            "counts": table.confirmed_at is not None,
-            "confirmed_by": table.confirmed_by or None,
-            "amended_by": table.amended_by or None,
-            "confirmed_at": table.confirmed_at,
-        }
-        if table.match is None:
-            row["points"], row["winner"] = [], None
-        elif pairs:
-            outcome = pairs_result(tournament, table)
-            row["points"], row["winner"] = list(outcome.points), outcome.winner
-        else:
-            by_entrant = individual_points(tournament, table)
-            row["points"], row["winner"] = [by_entrant[e] for e in table.seating], None
-        rows.append(row)
-    return rows
+
+def match_deal(match: Match, number: int) -> Deal | None:
+    """One deal of a match as entered and scored (its input and outcome)."""
+    return match.deals.filter(number=number).only("number", "input", "outcome").first()

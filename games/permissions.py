@@ -1,0 +1,50 @@
+"""Who may do what, asked alike by the API and the pages: who may score (change) a match, who
+directs a club and so its tournaments. The answers read the models; nothing here writes.
+
+A match is changed by whoever holds its edit key (the key itself is never stored, only its
+hash), by its creator when signed in, and by the directors of the club whose tournament plays it
+at a table."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+from games.models import Club, Match
+
+
+def hash_edit_key(edit_key: str) -> str:
+    # The key is 192 random bits, so a plain SHA-256 is enough: no key stretching needed.
+    return hashlib.sha256(edit_key.encode()).hexdigest()
+
+
+def edit_key_matches(match: Match, edit_key: str | None) -> bool:
+    if not edit_key or not match.edit_key_hash:
+        return False
+    return hmac.compare_digest(hash_edit_key(edit_key), match.edit_key_hash)
+
+
+def may_edit_match(match: Match, *, edit_key: str | None, user: Any) -> bool:
+    """Whether a caller holding ``edit_key`` (or none), signed in as ``user`` (or not), may
+    enter, correct and undo the match's deals."""
+    if edit_key_matches(match, edit_key):
+        return True
+    if not (user and user.is_authenticated):
+        return False
+    return match.owner_id == user.pk or is_table_director(match, user)
+
+
+def is_director(club: Club, user: Any) -> bool:
+    return bool(
+        user is not None and user.is_authenticated and club.directors.filter(pk=user.pk).exists()
+    )
+
+
+def directs_a_club(user: Any) -> bool:
+    return bool(user is not None and user.is_authenticated and user.directed_clubs.exists())
+
+
+def is_table_director(match: Match, user: Any) -> bool:
+    """A tournament's directors may change its tables' matches with their own credentials."""
+    return Club.objects.filter(directors=user, tournaments__round_set__tables__match=match).exists()

@@ -1,0 +1,54 @@
+"""Reads of clubs: their directors, their members, the clubs an account directs."""
+
+from __future__ import annotations
+
+from django.db.models import Count, QuerySet
+
+from games.models import Club, Player
+
+# How many of a club's members the entrants form suggests.
+MEMBERS_SUGGESTED = 1000
+
+
+def club_find(slug: str, *, people: bool = False) -> Club | None:
+    """The club of that slug (with its directors and members, if asked)."""
+    clubs = clubs_with_people() if people else Club.objects.all()
+    return clubs.filter(slug=slug).first()
+
+
+def clubs_with_people() -> QuerySet[Club]:
+    """Every club, with its directors and members."""
+    return Club.objects.prefetch_related("directors", "members")
+
+
+def clubs_directed_by(user) -> QuerySet[Club]:
+    """The clubs the account directs (a queryset: a form chooses among them)."""
+    return Club.objects.filter(directors=user)
+
+
+def club_directed_by(user, *, slug: str | None = None) -> Club | None:
+    """The first club the account directs, or the one of that slug if it directs it."""
+    clubs = clubs_directed_by(user)
+    if slug is not None:
+        clubs = clubs.filter(slug=slug)
+    return clubs.first()
+
+
+def club_directors(club: Club) -> list:
+    return list(club.directors.order_by("username"))
+
+
+def club_members(club: Club) -> list[Player]:
+    """The club's members by name, each with its number of ``matches`` (seats taken)."""
+    return list(club.members.annotate(matches=Count("seats")).order_by("name", "id"))
+
+
+def club_member_names(club: Club, limit: int = MEMBERS_SUGGESTED) -> list[str]:
+    """The names of the club's known members, in order, once each: the names suggested as
+    entrants are typed."""
+    return list(
+        club.members.filter(known=True)
+        .order_by("name")
+        .values_list("name", flat=True)
+        .distinct()[:limit]
+    )

@@ -1,0 +1,39 @@
+"""What each table of a tournament scored so far, for the API's results and their CSV."""
+
+from __future__ import annotations
+
+from games.models import Tournament
+from games.tournaments.results import PAIRS_FORMATS, individual_points, pairs_result
+
+from .tournaments import entrant_names, tournament_tables
+
+
+def tournament_results(tournament: Tournament) -> list[dict]:
+    """Every table of every round with what it scored so far; ``counts`` is whether its result
+    is confirmed (only those count in the standings)."""
+    names = entrant_names(tournament)
+    pairs = tournament.format in PAIRS_FORMATS
+    rows = []
+    for table in tournament_tables(tournament):
+        row = {
+            "round": table.round.number,
+            "table": table.number,
+            "entrants": [{"id": e, "name": names.get(e, "?")} for e in table.seating],
+            "match": table.match.public_id if table.match else None,
+            "bye": table.match is None,
+            "deals": table.deal_count,
+            "counts": table.confirmed_at is not None,
+            "confirmed_by": table.confirmed_by or None,
+            "amended_by": table.amended_by or None,
+            "confirmed_at": table.confirmed_at,
+        }
+        if table.match is None:
+            row["points"], row["winner"] = [], None
+        elif pairs:
+            outcome = pairs_result(tournament, table)
+            row["points"], row["winner"] = list(outcome.points), outcome.winner
+        else:
+            by_entrant = individual_points(tournament, table)
+            row["points"], row["winner"] = [by_entrant[e] for e in table.seating], None
+        rows.append(row)
+    return rows

@@ -1,0 +1,59 @@
+"""What a table is worth to its entrants: the points of each side of a pairs table (and who
+won it), each player's total at a table of an individual event. Read by the standings (a
+service) and by the results (a selector) alike; plain attribute reads over rows already loaded,
+no query and no Django."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from games.rules import get_game
+
+if TYPE_CHECKING:
+    from games.models import Table, Tournament
+
+PAIRS_FORMATS = {"swiss", "round_robin", "knockout"}
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A confirmed pairs table: ``points`` per side (the pairs in seating order), ``winner``
+    the side that won (``None`` for a draw). A bye has one side and no points."""
+
+    round: int
+    table: int
+    entrants: tuple[int, ...]
+    points: tuple[int, ...]
+    winner: int | None
+
+
+def pairs_result(tournament: Tournament, table: Table) -> TableResult:
+    seating = tuple(table.seating)
+    number = table.round.number
+    if table.match is None:
+        return TableResult(number, table.number, seating, (0,), 0)
+    engine = get_game(tournament.game)
+    state, options = table.match.state, engine.options_from_data(table.match.rules)
+    points = tuple(engine.team_points(state, team, options) for team in (0, 1))
+    winner = state.get("winner")
+    if not isinstance(winner, int) or isinstance(winner, bool):
+        winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+    return TableResult(number, table.number, seating, points, winner)
+
+
+def fixed_teams(tournament: Tournament) -> list[list[int]] | None:
+    """The seats of each partnership at the tournament's tables, or ``None`` when every player
+    plays for themselves (Rikken, Trionfo)."""
+    engine = get_game(tournament.game)
+    return engine.teams(engine.resolve_options(tournament.rules, players=tournament.table_size))
+
+
+def individual_points(tournament: Tournament, table: Table) -> dict[int, int]:
+    """Each player's total at a table of an individual event, as the game counts it."""
+    engine = get_game(tournament.game)
+    state, options = table.match.state, engine.options_from_data(table.match.rules)
+    return {
+        entrant: engine.seat_points(state, seat, options)
+        for seat, entrant in enumerate(table.seating)
+    }
