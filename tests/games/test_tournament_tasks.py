@@ -78,3 +78,11 @@ def test_a_tournament_cannot_have_fewer_rounds_than_are_drawn(drive):
 
     assert "2 rounds are drawn already" in str(refused.value.errors)
     assert (finished.rounds, finished.status) == (2, "finished")
+
+
+def test_the_jobs_services_queue_by_name_are_registered_in_every_process():
+    from celery import current_app
+
+    from games.services.jobs import DRAW_ROUND, RECOMPUTE_STANDINGS
+
+    assert {DRAW_ROUND, RECOMPUTE_STANDINGS} <= set(current_app.tasks)
