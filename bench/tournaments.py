@@ -4,7 +4,9 @@
 - 201 players, 10 rounds, tables of 4 and 5 (target: under 2 s),
 - standings of 1,000 pairs after 10 Swiss rounds, all four tie-breaks (target: under 1 s),
 - standings of an individual event of 1,000 players over 10 rounds (target: under 1 s),
-- one Swiss round of 200 pairs after 5 rounds (our own limit: 5 s, and no rematch).
+- one Swiss round of 200 pairs after 5 rounds, of 10 (our own limit: 5 s, and no rematch),
+- whole Swiss events of 9 and 10 pairs over 9 rounds, where the draw's look-ahead searches (the
+  same limit for the slowest round, and no round with a rematch or a second bye).
 Each time is the best of a few runs. ``run()`` returns (label, value, unit, target, ok) rows;
 ``python -m bench.tournaments`` prints them on their own."""
 
@@ -60,6 +62,37 @@ def swiss_results(pairs: int, rounds: int, seed: int = 0) -> list[Result]:
     return results
 
 
+def swiss_event(pairs: int, rounds: int, seed: int) -> tuple[float, int]:
+    """A whole Swiss event drawn round by round with the look-ahead, random winners: the
+    slowest round's time and the rounds with a rematch or a second bye."""
+    rng = random.Random(seed)
+    field = list(range(pairs))
+    rng.shuffle(field)
+    scores = dict.fromkeys(field, 0)
+    history: list[tuple[int, int]] = []
+    byes: list[int] = []
+    slowest, unclean = 0.0, 0
+    for number in range(1, rounds + 1):
+        start = time.perf_counter()
+        drawn = swiss_round(
+            pairs=sorted(field, key=lambda p: -scores[p]),
+            scores=scores,
+            history=history,
+            byes=byes,
+            seed=seed,
+            rounds_after=rounds - number,
+        )
+        slowest = max(slowest, time.perf_counter() - start)
+        unclean += bool(drawn.rematches) or drawn.bye in byes
+        history += drawn.pairings
+        if drawn.bye is not None:
+            byes.append(drawn.bye)
+            scores[drawn.bye] += 2
+        for pairing in drawn.pairings:
+            scores[rng.choice(pairing)] += 2
+    return slowest, unclean
+
+
 def run(repeat: int = 3) -> list[tuple[str, float, str, float, bool]]:
     rows = []
 
@@ -83,8 +116,11 @@ def run(repeat: int = 3) -> list[tuple[str, float, str, float, bool]]:
     played = swiss_results(200, 5)
     scores = {line.entrant: line.match_points for line in rank(entrants=field, results=played)}
     history = [(r.a, r.b) for r in played if r.b is not None]
+    # Round 6 of a 10-round event: the look-ahead's degree check shows the 4 rounds after it
+    # can be drawn clean, so the matching's draw stands without a search.
     elapsed, drawn = _best(
-        lambda: swiss_round(pairs=field, scores=scores, history=history, seed=0), repeat
+        lambda: swiss_round(pairs=field, scores=scores, history=history, seed=0, rounds_after=4),
+        repeat,
     )
     rows.append(
         ("Swiss round 6 of 200 pairs: time", elapsed, "s", SWISS_LIMIT, elapsed < SWISS_LIMIT)
@@ -92,6 +128,17 @@ def run(repeat: int = 3) -> list[tuple[str, float, str, float, bool]]:
     rows.append(
         ("Swiss round 6 of 200 pairs: rematches", len(drawn.rematches), "", 0, not drawn.rematches)
     )
+
+    # Small fields, where the look-ahead searches: whole events of 9 and 10 pairs up to the
+    # round-robin bound (9 rounds), random results; the slowest round and the unclean rounds.
+    slowest, unclean = 0.0, 0
+    for n in (9, 10):
+        for event in range(10):
+            seconds, bad = swiss_event(n, 9, seed=event)
+            slowest, unclean = max(slowest, seconds), unclean + bad
+    label = "Swiss look-ahead, 20 events of 9-10 pairs x 9 rounds"
+    rows.append((f"{label}: slowest round", slowest, "s", SWISS_LIMIT, slowest < SWISS_LIMIT))
+    rows.append((f"{label}: rounds with a rematch or second bye", unclean, "", 0, unclean == 0))
 
     entrants = [f"pair{i:04d}" for i in range(1000)]
     results = swiss_results(1000, 10)

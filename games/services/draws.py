@@ -119,6 +119,9 @@ def _swiss(tournament, number, entrants, seed) -> DrawResult:
         history=history,
         byes=byes,
         seed=seed + number,
+        # The rounds still to draw after this one: the draw keeps them possible without
+        # rematches or second byes.
+        rounds_after=max(tournament.rounds - number, 0),
     )
     return DrawResult(
         tables=[(a.pk, b.pk) for a, b in drawn.pairings],

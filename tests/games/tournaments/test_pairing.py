@@ -1,6 +1,7 @@
 """Pairing pairs events (games.tournaments.pairing): Swiss rounds checked against a brute force
 over every possible draw, Berger round robins and knockout brackets."""
 
+import os
 from collections import Counter
 from itertools import combinations
 
@@ -8,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.tournaments import pairing
 from games.tournaments.pairing import (
     KnockoutMatch,
     knockout,
@@ -270,6 +272,155 @@ def test_byes_go_round_the_whole_field_before_anybody_has_two(n, seed):
         assert max(counts.values()) - min(counts[p] for p in pairs) <= 1
 
 
+# --- Swiss: looking ahead ------------------------------------------------------------------------
+
+
+def round_robin_bound(n):
+    """The most rounds a field of n pairs can play without a rematch or a second bye."""
+    return n if n % 2 else n - 1
+
+
+@st.composite
+def swiss_events(draw):
+    """A small field, a number of rounds up to the round-robin bound, a seeding order, the
+    draw's seed, and a source of randomness for the results and the ties in the standings."""
+    n = draw(st.integers(3, 9))
+    rounds = draw(st.integers(1, round_robin_bound(n)))
+    seeding = draw(st.permutations([f"P{i}" for i in range(n)]))
+    seed = draw(st.one_of(st.none(), st.integers(0, 1000)))
+    return seeding, rounds, seed, draw(st.randoms(use_true_random=False))
+
+
+# SWISS_EVENTS=3000 runs many more events (some 90 s).
+@settings(max_examples=int(os.environ.get("SWISS_EVENTS", 150)), deadline=None)
+@given(swiss_events())
+def test_a_swiss_event_up_to_the_round_robin_bound_never_needs_a_rematch_or_a_second_bye(event):
+    seeding, rounds, seed, rng = event
+    scores = dict.fromkeys(seeding, 0)
+    history, byes = [], []
+    for number in range(1, rounds + 1):
+        # Standings order: by score, ties in an arbitrary order (the tie-breaks, the ids).
+        order = sorted(seeding, key=lambda p: (-scores[p], rng.random()))
+        drawn = swiss_round(
+            pairs=order,
+            scores=scores,
+            history=history,
+            byes=byes,
+            seed=seed,
+            rounds_after=rounds - number,
+        )
+        check_round(drawn, order, scores, history, byes)
+        met = {frozenset(p) for p in history}
+        assert not [p for p in drawn.pairings if frozenset(p) in met], (number, drawn)
+        assert drawn.bye not in byes, (number, drawn)
+        # Looking ahead never costs this round a fair bye or a rematch it could avoid.
+        got = draw_cost(as_matching(drawn), order, scores, history, byes)
+        assert got[:3] == best_cost(order, scores, history, byes)[:3]
+        history.extend(drawn.pairings)
+        if drawn.bye is not None:
+            byes.append(drawn.bye)
+            scores[drawn.bye] += 2
+        for a, b in drawn.pairings:
+            outcome = rng.choice(["home", "away", "draw"])
+            if outcome == "draw":
+                scores[a] += 1
+                scores[b] += 1
+            else:
+                scores[a if outcome == "home" else b] += 2
+    if rounds == round_robin_bound(len(seeding)):
+        # A whole round robin, drawn as a Swiss: everybody met everybody once.
+        assert sorted(map(sorted, history)) == sorted(map(sorted, combinations(seeding, 2)))
+
+
+# The state of a 5-pair, 4-round event after two rounds (seed 1): A v B, C v D, E bye; B v C,
+# E v A, D bye. The best draw on its own, C v E and A v D with the bye to B, leaves round 4 with
+# A and C, the pairs without a bye, each having met everybody but the other.
+TRAP = {
+    "pairs": "CABDE",
+    "scores": {"C": 4, "A": 2, "B": 2, "D": 2, "E": 2},
+    "history": ["AB", "CD", "BC", "EA"],
+    "byes": "ED",
+    "seed": 1,
+}
+
+
+def test_a_greedy_round_would_paint_the_event_into_a_corner():
+    alone = swiss_round(**TRAP)
+    assert (alone.pairings, alone.bye) == ((("C", "E"), ("A", "D")), "B")
+    last = swiss_round(
+        pairs="ABCDE",
+        scores=TRAP["scores"],
+        history=[*TRAP["history"], *alone.pairings],
+        byes=[*TRAP["byes"], alone.bye],
+        seed=None,
+    )
+    assert last.rematches or last.bye in ("E", "D", "B")
+
+
+def test_the_draw_looks_ahead_to_the_rounds_still_to_come():
+    drawn = swiss_round(**TRAP, rounds_after=1)
+    assert (drawn.pairings, drawn.bye) == ((("C", "A"), ("D", "E")), "B")
+    assert (
+        "Looking ahead to the round still to come: the draw otherwise best here would leave "
+        "that round with no draw free of rematches and second byes; this one leaves it possible."
+    ) in drawn.explanation
+    assert any("in this round or a later one" in line for line in drawn.explanation)
+    last = swiss_round(
+        pairs="ABCDE",
+        scores=TRAP["scores"],
+        history=[*TRAP["history"], *drawn.pairings],
+        byes=[*TRAP["byes"], drawn.bye],
+        rounds_after=0,
+    )
+    assert last.rematches == ()
+    assert last.bye not in ("E", "D", "B")
+    # No rounds after this one: nothing to look ahead to, the round is drawn on its own.
+    assert swiss_round(**TRAP, rounds_after=0) == swiss_round(**TRAP)
+
+
+def test_past_the_round_robin_bound_the_draw_keeps_as_many_next_rounds_clean_as_it_can():
+    pairs = list("ABCDE")
+    scores = dict.fromkeys(pairs, 0)
+    history, byes, notes = [], [], []
+    for number in range(1, 8):
+        drawn = swiss_round(
+            pairs=pairs, scores=scores, history=history, byes=byes, rounds_after=7 - number
+        )
+        clean = not drawn.rematches and drawn.bye not in byes
+        assert clean == (number <= 5)
+        notes.append([line for line in drawn.explanation if line.startswith("Looking ahead")])
+        history.extend(drawn.pairings)
+        byes.append(drawn.bye)
+    assert notes[0] == [
+        "Looking ahead to the 6 rounds still to come: no draw now leaves all of them possible "
+        "without a rematch or a second bye; this one leaves the next 4 possible."
+    ]
+    assert notes[5] == [
+        "Looking ahead to the round still to come: no draw now leaves even the next round "
+        "possible without a rematch or a second bye."
+    ]
+
+
+def test_the_look_ahead_stops_at_its_bound_of_work_and_says_so(monkeypatch):
+    monkeypatch.setattr(pairing, "LOOK_AHEAD_BUDGET", 1)
+    drawn = swiss_round(**TRAP, rounds_after=1)
+    check_round(drawn, list(TRAP["pairs"]), TRAP["scores"], TRAP["history"], TRAP["byes"])
+    assert any("the search stopped at its bound of work" in line for line in drawn.explanation)
+
+
+def test_a_large_field_keeps_the_matching_s_draw():
+    # 14 pairs after 11 rounds of a round robin: the degree check cannot vouch for the two
+    # rounds to come, and the field is too large to search: the draw is the one without
+    # looking ahead.
+    pairs = [f"T{i}" for i in range(14)]
+    assert len(pairs) > pairing.LOOK_AHEAD_PAIRS
+    history = [p for r in round_robin(pairs=pairs)[:11] for p in r.pairings]
+    scores = dict.fromkeys(pairs, 0)
+    alone = swiss_round(pairs=pairs, scores=scores, history=history)
+    assert swiss_round(pairs=pairs, scores=scores, history=history, rounds_after=2) == alone
+    assert alone.rematches == ()
+
+
 # --- Swiss: input ----------------------------------------------------------------------------
 
 
@@ -287,6 +438,10 @@ def test_byes_go_round_the_whole_field_before_anybody_has_two(n, seed):
         (
             {"pairs": ["A", "B"], "scores": {"A": 0, "B": 0}, "history": [("A", "B", "C")]},
             "must name two different pairs",
+        ),
+        (
+            {"pairs": ["A", "B"], "scores": {"A": 0, "B": 0}, "rounds_after": -1},
+            "cannot be fewer than 0, not -1",
         ),
     ],
 )
