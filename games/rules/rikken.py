@@ -247,43 +247,12 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
         if special is None:
             return None
         active = self.active_seats(dealer, options.players)
-        seats = options.players
         if special.get("game") != game:
             errors.add(("special", "game"), f"This match plays {game} when all pass.")
             return None
-        path: Path = ("special",)
         if game == "schuppen_mie":
-            check_known_fields(special, ("game", "queen_of_spades", "last_trick"), errors, path)
-            result = {"game": game}
-            for key in ("queen_of_spades", "last_trick"):
-                value = read_seat(special, key, errors, players=seats, path=path)
-                if value is not None and value not in active:
-                    errors.add((*path, key), f"Seat {value} deals and sits this deal out.")
-                result[key] = value
-            return result
-        key = "queens" if game == "mie_en" else "tricks"
-        check_known_fields(special, ("game", key), errors, path)
-        counts = read_list(
-            special, key, errors, length=seats, path=path, what=f"{key}, one per seat"
-        )
-        if counts is None:
-            return None
-        total, high = (4, 4) if key == "queens" else (TRICKS, TRICKS)
-        values: list[int | None] = []
-        for index, value in enumerate(counts):
-            if index not in active:
-                if value is not None:
-                    errors.add((*path, key, index), "The dealer sits this deal out: null.")
-                values.append(None)
-                continue
-            if not is_int(value) or not 0 <= value <= high:
-                errors.add((*path, key, index), f"Must be a whole number from 0 to {high}.")
-                continue
-            values.append(value)
-        if not errors.has(path) and sum(v for v in values if v) != total:
-            what = "the four queens" if key == "queens" else "the 13 tricks"
-            errors.add((*path, key), f"The counts must add up to {what}.")
-        return {"game": game, key: values}
+            return _read_schuppen_mie(special, active, options.players, errors)
+        return _read_counts(special, game, active, options.players, errors)
 
     # payments
 
@@ -327,6 +296,50 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
         return DealResult(outcome, replace(state, balances=balances, dealer=dealer))
 
 
+def _read_schuppen_mie(
+    special: Mapping[str, Any], active: list[int], seats: int, errors: Errors
+) -> dict[str, Any]:
+    """Schuppen mie: who took the queen of spades, and who the last trick."""
+    path: Path = ("special",)
+    check_known_fields(special, ("game", "queen_of_spades", "last_trick"), errors, path)
+    result: dict[str, Any] = {"game": "schuppen_mie"}
+    for key in ("queen_of_spades", "last_trick"):
+        value = read_seat(special, key, errors, players=seats, path=path)
+        if value is not None and value not in active:
+            errors.add((*path, key), f"Seat {value} deals and sits this deal out.")
+        result[key] = value
+    return result
+
+
+def _read_counts(
+    special: Mapping[str, Any], game: str, active: list[int], seats: int, errors: Errors
+) -> dict[str, Any] | None:
+    """Mie en: the queens each seat took; one-five-eleven and one-three-five: the tricks. One
+    count per seat, null for a dealer who sits out; they add up to all there are."""
+    path: Path = ("special",)
+    key = "queens" if game == "mie_en" else "tricks"
+    check_known_fields(special, ("game", key), errors, path)
+    counts = read_list(special, key, errors, length=seats, path=path, what=f"{key}, one per seat")
+    if counts is None:
+        return None
+    total, high = (4, 4) if key == "queens" else (TRICKS, TRICKS)
+    values: list[int | None] = []
+    for index, value in enumerate(counts):
+        if index not in active:
+            if value is not None:
+                errors.add((*path, key, index), "The dealer sits this deal out: null.")
+            values.append(None)
+            continue
+        if not is_int(value) or not 0 <= value <= high:
+            errors.add((*path, key, index), f"Must be a whole number from 0 to {high}.")
+            continue
+        values.append(value)
+    if not errors.has(path) and sum(v for v in values if v) != total:
+        what = "the four queens" if key == "queens" else "the 13 tricks"
+        errors.add((*path, key), f"The counts must add up to {what}.")
+    return {"game": game, key: values}
+
+
 def contract_transfers(
     entry: ContractEntry, active: list[int], options: RikkenOptions
 ) -> tuple[bool, int, list[tuple[int, int, int]]]:
@@ -363,28 +376,42 @@ def special_payments(special: Mapping[str, Any], active: list[int], seats: int) 
     payments = [0] * seats
     game = special["game"]
     if game == "schuppen_mie":
-        losers = {special["queen_of_spades"], special["last_trick"]}
-        if len(losers) == 1:
-            (loser,) = losers
-            for seat in active:
-                payments[seat] = -3 * SPECIAL_UNITS if seat == loser else SPECIAL_UNITS
-        else:
-            for seat in active:
-                payments[seat] = -SPECIAL_UNITS if seat in losers else SPECIAL_UNITS
-        return payments
-    if game == "mie_en":
-        queens = special["queens"]
-        clean = [s for s in active if queens[s] == 0]
-        if len(clean) == 3:  # one player took all four queens and wins
-            for seat in active:
-                payments[seat] = -SPECIAL_UNITS if seat in clean else 3 * SPECIAL_UNITS
-        elif clean:
-            share = QUEEN_UNITS * 4 // len(clean)
-            for seat in active:
-                payments[seat] = share if seat in clean else -QUEEN_UNITS * queens[seat]
-        return payments
-    tricks = special["tricks"]
-    winners = [s for s in active if tricks[s] in WINNING_TRICKS[game]]
+        _schuppen_mie_payments(special, active, payments)
+    elif game == "mie_en":
+        _mie_en_payments(special["queens"], active, payments)
+    else:
+        _tricks_game_payments(special["tricks"], WINNING_TRICKS[game], active, payments)
+    return payments
+
+
+def _schuppen_mie_payments(
+    special: Mapping[str, Any], active: list[int], payments: list[int]
+) -> None:
+    losers = {special["queen_of_spades"], special["last_trick"]}
+    if len(losers) == 1:
+        (loser,) = losers
+        for seat in active:
+            payments[seat] = -3 * SPECIAL_UNITS if seat == loser else SPECIAL_UNITS
+    else:
+        for seat in active:
+            payments[seat] = -SPECIAL_UNITS if seat in losers else SPECIAL_UNITS
+
+
+def _mie_en_payments(queens: list[int], active: list[int], payments: list[int]) -> None:
+    clean = [s for s in active if queens[s] == 0]
+    if len(clean) == 3:  # one player took all four queens and wins
+        for seat in active:
+            payments[seat] = -SPECIAL_UNITS if seat in clean else 3 * SPECIAL_UNITS
+    elif clean:
+        share = QUEEN_UNITS * 4 // len(clean)
+        for seat in active:
+            payments[seat] = share if seat in clean else -QUEEN_UNITS * queens[seat]
+
+
+def _tricks_game_payments(
+    tricks: list[int], winning: tuple[int, ...], active: list[int], payments: list[int]
+) -> None:
+    winners = [s for s in active if tricks[s] in winning]
     losers = [s for s in active if s not in winners]
     if winners and losers:
         # Two losers pay 10 each to the two winners; three pay 10 each to the one winner; one
@@ -394,7 +421,6 @@ def special_payments(special: Mapping[str, Any], active: list[int], seats: int) 
             payments[seat] = -pot // len(losers)
         for seat in winners:
             payments[seat] = pot // len(winners)
-    return payments
 
 
 GAME = Rikken()
