@@ -26,6 +26,8 @@ SAMPLE = 16
 # A move: (kind, table, player). Kind 0 swaps the mover with ``player`` at ``table``; kind 1
 # (partnership games) makes ``player``, at the mover's own table, the mover's partner.
 Move = tuple[int, int, int]
+# What a mover leaves at its table (see ``Search._best_move``).
+Leaving = tuple[list[int], int, int, int, list[int] | None]
 
 
 def _copy(tables: list[list[list[int]]]) -> list[list[list[int]]]:
@@ -113,7 +115,22 @@ class Search(DrawState):
         partnership games, a change of partners at p's own table), ties broken at random:
         ``(cost change, move)``."""
         home = self.where[r][p]
-        leaving = self._leaving(p, self.tables[r][home])
+        table = self.tables[r][home]
+        # What p leaves at its table, the same for every move: the others there, the cost p's
+        # meetings with them stop adding, p's seat there, the cost p's partnership stops adding
+        # and p's partnerships (0, 0 and None without partners).
+        others = [x for x in table if x != p]
+        row_p = self.meet[p]
+        leave_p = 0
+        for x in others:
+            leave_p += row_p[x] - 1
+        pos_p = leave_mate_p = 0
+        mate_p = None
+        if self.partners:
+            mate_p = self.mate[p]
+            pos_p = table.index(p)
+            leave_mate_p = mate_p[table[(pos_p + 2) % 4]] - 1
+        leaving = (others, leave_p, pos_p, leave_mate_p, mate_p)
         best, choices = self._best_swaps(r, p, home, leaving, iteration, tabu, best_cost)
         if self.partners:
             best, choices = self._best_repairing(r, p, home, leaving, best, choices)
@@ -121,26 +138,12 @@ class Search(DrawState):
             return None
         return best, choices[self.rng.randrange(len(choices))]
 
-    def _leaving(self, p: int, table: list[int]) -> tuple[list[int], int, int, int]:
-        """What p leaves at ``table``: the others there, the cost p's meetings with them stop
-        adding, p's seat there and the cost p's partnership stops adding (both 0 without
-        partners)."""
-        others = [x for x in table if x != p]
-        row_p = self.meet[p]
-        leave_p = 0
-        for x in others:
-            leave_p += row_p[x] - 1
-        if not self.partners:
-            return others, leave_p, 0, 0
-        pos_p = table.index(p)
-        return others, leave_p, pos_p, self.mate[p][table[(pos_p + 2) % 4]] - 1
-
     def _best_swaps(
         self,
         r: int,
         p: int,
         home: int,
-        leaving: tuple[list[int], int, int, int],
+        leaving: Leaving,
         iteration: int,
         tabu: dict[int, int],
         best_cost: int,
@@ -151,14 +154,20 @@ class Search(DrawState):
         n, meet = self.n, self.meet
         tables = self.tables[r]
         table_a = tables[home]
-        others, leave_p, pos_p, leave_mate_p = leaving
-        partner_p = table_a[(pos_p + 2) % 4]  # unused without partners
+        others, leave_p, pos_p, leave_mate_p, mate_p = leaving
+        # Unused without partners; with them, the part of a swap's change in partnerships that
+        # is the same for every q.
+        partner_p = table_a[(pos_p + 2) % 4]
+        mate_shift = 1 - leave_mate_p
         row_p = meet[p]
         # A tabu swap is still made when it leads to a plan better than the best found.
         aspiration = best_cost - self.cost
         partners, mate = self.partners, self.mate
         ntables = len(tables)
         base = (r * n) * ntables
+        # Tabu keys: p going to table t is p_key + t, q going to p's table is q_key + q * ntables.
+        p_key = base + p * ntables
+        q_key = base + home
         best: float = math.inf
         choices: list[Move] = []
         for t, table_b in enumerate(tables):
@@ -167,7 +176,7 @@ class Search(DrawState):
             join_p = 0
             for y in table_b:
                 join_p += row_p[y]
-            p_tabu = tabu.get(base + p * ntables + t, 0) > iteration
+            p_tabu = tabu.get(p_key + t, 0) > iteration
             size_b = len(table_b)
             cross = size_b != len(table_a)
             # The part of the cost change that is the same whichever q p changes places with.
@@ -183,15 +192,11 @@ class Search(DrawState):
                     delta -= row_q[y]
                 if partners:
                     partner_q = table_b[(pos_q + 2) % 4]
+                    mate_q = mate[q]
                     delta += PARTNER_WEIGHT * (
-                        mate[p][partner_q]
-                        - leave_mate_p
-                        + mate[q][partner_p]
-                        - (mate[q][partner_q] - 1)
+                        mate_p[partner_q] + mate_q[partner_p] - mate_q[partner_q] + mate_shift
                     )
-                if (
-                    p_tabu or tabu.get(base + q * ntables + home, 0) > iteration
-                ) and delta >= aspiration:
+                if (p_tabu or tabu.get(q_key + q * ntables, 0) > iteration) and delta >= aspiration:
                     continue
                 if delta < best:
                     best, choices = delta, [(0, t, q)]
@@ -204,7 +209,7 @@ class Search(DrawState):
         r: int,
         p: int,
         home: int,
-        leaving: tuple[list[int], int, int, int],
+        leaving: Leaving,
         best: float,
         choices: list[Move],
     ) -> tuple[float, list[Move]]:
@@ -212,7 +217,7 @@ class Search(DrawState):
         ``r``): p partners either of the two players beside them."""
         mate = self.mate
         table_a = self.tables[r][home]
-        _, _, pos_p, leave_mate_p = leaving
+        _, _, pos_p, leave_mate_p, _ = leaving
         partner_p = table_a[(pos_p + 2) % 4]
         for side in (1, 3):
             other = table_a[(pos_p + side) % 4]
