@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 
 
 def listed_once(items: Iterable[Hashable], what: str) -> list:
@@ -14,3 +14,16 @@ def listed_once(items: Iterable[Hashable], what: str) -> list:
     if twice:
         raise ValueError(f"{what} listed more than once: {', '.join(map(repr, twice))}.")
     return field
+
+
+def check_pairs(pairs: Sequence[Hashable]) -> list:
+    field = listed_once(pairs, "Pairs")
+    if len(field) < 2:
+        raise ValueError(f"A draw needs at least 2 pairs, not {len(field)}.")
+    if any(p is None for p in field):
+        raise ValueError("None cannot name a pair: it stands for a bye.")
+    return field
+
+
+def names(items: Iterable[Hashable]) -> str:
+    return ", ".join(repr(p) for p in items)
