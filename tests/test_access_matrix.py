@@ -39,7 +39,8 @@ READ_ONLY = {
     "schema", "docs", "redoc", "match-detail", "match-settlement", "match-export", "results", "corrections",
     "tournament-standings", "club-detail", "home", "match", "version", "settlement",
     "tournaments", "tournament", "tournament-live", "tournament-version", "tournament-results",
-    "director", "club", "director-tournament", "table-cards",
+    "director", "club", "director-tournament", "table-cards", "history",
+    "service-worker", "manifest", "offline",
 }  # fmt: skip
 
 
