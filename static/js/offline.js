@@ -1,134 +1,116 @@
-// Scoring without signal. The service worker (sw.js) keeps the pages; this script keeps what is
-// entered while the connection is gone (IndexedDB, in the order entered), shows it in the history
-// as waiting, and sends it when the connection returns: the very form the page would have posted,
-// each with its own form_key, so a retry is recorded once. Words come from #offline-words, which
-// the server renders in the page's language.
+// Scoring without signal. sw.js keeps the pages; this script keeps what is entered without a
+// connection (IndexedDB, in order), shows it in the history as waiting and sends it when the
+// connection returns: the form the page would have posted, with its own form_key, so a retry
+// records once. Every word comes from #offline-words, rendered in the page's language.
 (function () {
   "use strict";
   const body = document.body;
+  const has = (name) => body.hasAttribute(name);
   const words = (document.getElementById("offline-words") || { dataset: {} }).dataset;
-  function say(name, values) {
-    let text = words[name] || "";
-    Object.keys(values || {}).forEach((k) => { text = text.split("{" + k + "}").join(values[k]); });
-    return text;
-  }
-  function el(tag, cls, text) {
+  const say = (name, values) => Object.keys(values || {}).reduce(
+    (text, k) => text.split("{" + k + "}").join(values[k]), words[name] || "");
+  function el(tag, cls, text, click) {
     const node = document.createElement(tag);
-    if (cls) node.className = cls;
+    node.className = cls || "";
     if (text !== undefined) node.textContent = text;
+    if (click) { node.type = "button"; node.addEventListener("click", click); }
     return node;
   }
+  const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
 
-  // The phone's queue: one object store, its ids in the order things were entered.
-  function db() {
+  // The queue: one object store whose ids keep the order of entry.
+  function store(mode, work) {
     return new Promise((resolve, reject) => {
       const open = indexedDB.open("scorekeeper", 1);
       open.onupgradeneeded = () => open.result.createObjectStore("queue", { keyPath: "id", autoIncrement: true });
-      open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction("queue", mode);
+        const asked = work(tx.objectStore("queue"));
+        tx.oncomplete = () => { open.result.close(); resolve(asked.result); };
+        tx.onerror = () => reject(tx.error);
+      };
     });
   }
-  function store(mode, work) {
-    return db().then((d) => new Promise((resolve, reject) => {
-      const tx = d.transaction("queue", mode);
-      const result = work(tx.objectStore("queue"));
-      tx.oncomplete = () => { d.close(); resolve(result && result.result); };
-      tx.onerror = () => { d.close(); reject(tx.error); };
-    }));
-  }
-  const queue = {
-    all: () => store("readonly", (s) => s.getAll()).then((list) => list || []),
-    add: (entry) => store("readwrite", (s) => s.add(entry)),
-    put: (entry) => store("readwrite", (s) => s.put(entry)),
-    drop: (id) => store("readwrite", (s) => s.delete(id)),
-  };
+  const all = () => store("readonly", (s) => s.getAll());
+  const put = (e) => store("readwrite", (s) => s.put(e));
+  const drop = (id) => store("readwrite", (s) => s.delete(id));
   const hasDb = "indexedDB" in window;
 
-  // The installable app: the service worker keeps this page and its files for offline use.
-  if ("serviceWorker" in navigator) {
+  // The service worker keeps this page and its files, so that they open offline.
+  const sw = navigator.serviceWorker;
+  if (sw) {
     const ready = () => body.setAttribute("data-offline-ready", "");
-    navigator.serviceWorker.addEventListener("message", (event) => {
-      if (event.data && event.data.kept) ready();
-    });
-    const controlled = !!navigator.serviceWorker.controller;
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
-    navigator.serviceWorker.ready.then((registration) => {
+    const controlled = !!sw.controller;
+    sw.addEventListener("message", (event) => { if (event.data && event.data.kept) ready(); });
+    sw.register("/sw.js", { scope: "/" }).catch(() => {});
+    sw.ready.then((reg) => {
       if (controlled) return ready();
-      const files = Array.from(document.querySelectorAll("link[rel=stylesheet], script[src], link[rel=icon]"))
-        .map((node) => node.href || node.src);
-      const keep = body.hasAttribute("data-recent") || body.hasAttribute("data-match") ? [location.pathname] : [];
-      registration.active.postMessage({ keep: keep.concat(files) });
+      const files = $$("link[rel=stylesheet], script[src], link[rel=icon]").map((n) => n.href || n.src);
+      reg.active.postMessage({ keep: (has("data-recent") || has("data-match") ? [location.pathname] : []).concat(files) });
     });
   }
 
-  // The matches and sessions this phone opened, newest first, kept on the phone.
-  const recentKey = "sk-recent";
-  function recent() {
-    try { return JSON.parse(localStorage.getItem(recentKey)) || []; } catch (e) { return []; }
-  }
-  if (body.hasAttribute("data-recent")) {
-    const list = recent().filter((item) => item.u !== location.pathname);
-    list.unshift({ u: location.pathname, t: body.getAttribute("data-recent"), at: Date.now() });
-    try { localStorage.setItem(recentKey, JSON.stringify(list.slice(0, 12))); } catch (e) { /* full */ }
+  // The matches and events this phone opened, newest first, kept on the phone.
+  let recent = [];
+  try { recent = JSON.parse(localStorage.getItem("sk-recent")) || []; } catch (e) { /* none */ }
+  if (has("data-recent")) {
+    const mine = { u: location.pathname, t: body.getAttribute("data-recent") };
+    const list = [mine].concat(recent.filter((item) => item.u !== mine.u)).slice(0, 12);
+    try { localStorage.setItem("sk-recent", JSON.stringify(list)); } catch (e) { /* full */ }
   }
   const recentBox = document.getElementById("recent");
-  if (recentBox) {
-    const items = recent();
+  if (recentBox && recent.length) {
     const ul = recentBox.querySelector("ul");
-    items.forEach((item) => {
-      const li = el("li");
-      const a = el("a", "", item.t);
-      a.href = item.u;
-      li.appendChild(a);
-      ul.appendChild(li);
+    const rows = recent.map((item) => {
+      const li = ul.appendChild(el("li"));
+      li.appendChild(el("a", "", item.t)).href = item.u;
+      return li;
     });
-    recentBox.hidden = !items.length;
+    recentBox.hidden = false;
     if (hasDb) {
-      queue.all().then((entries) => items.forEach((item, i) => {
-        const n = entries.filter((e) => item.u === "/m/" + e.match + "/").length;
-        if (n) ul.children[i].appendChild(el("span", "tag", say("waitingShort", { n: n })));
+      all().then((waiting) => recent.forEach((item, i) => {
+        const n = waiting.filter((e) => item.u === "/m/" + e.match + "/").length;
+        if (n) rows[i].appendChild(el("span", "tag", say("waitingShort", { n: n })));
       })).catch(() => {});
     }
   }
 
   const match = body.getAttribute("data-match");
   if (!match || !hasDb) return;
-  const mine = (entries) => entries.filter((e) => e.match === match).sort((a, b) => a.id - b.id);
+  const ours = (list) => list.filter((e) => e.match === match).sort((a, b) => a.id - b.id);
 
   // A confirmation waits until this phone has sent the table's deals.
   const confirmForm = document.querySelector("form[action$='/confirm/']");
   if (confirmForm) {
-    queue.all().then((entries) => {
-      if (!mine(entries).some((e) => e.kind !== "confirm" && e.kind !== "dispute")) return;
-      confirmForm.querySelectorAll("button").forEach((b) => { b.disabled = true; });
-      confirmForm.insertBefore(el("p", "reminder", say("holdConfirm")), confirmForm.firstChild);
+    all().then((list) => {
+      if (!ours(list).some((e) => e.kind !== "confirm")) return;
+      $$("button", confirmForm).forEach((b) => { b.disabled = true; });
+      confirmForm.prepend(el("p", "reminder", say("holdConfirm")));
     }).catch(() => {});
   }
 
   const box = document.getElementById("queue");
   if (!box) return;
   const stateLine = box.querySelector(".queue-state");
-  const list = box.querySelector("ol.waiting");
+  const list = box.querySelector("ol");
   const clash = box.querySelector(".clash");
   const form = document.querySelector("form.deal-form");
+  const BUMPS = { deal: 1, edit: 1, undo: 1 }; // writes that move the match's version
+  const SKIP = { csrfmiddlewaretoken: 1, version: 1, form_key: 1 };
   let entries = [];
   let sending = false;
-  let sentNow = 0;
-  let note = "";
+  let sentNow = Number(sessionStorage.getItem("sk-sent")) || 0;
+  let note = sessionStorage.getItem("sk-dropped") ? say("dropped") : "";
   let dirty = false;
+  let touched = true;
+  sessionStorage.removeItem("sk-sent");
+  sessionStorage.removeItem("sk-dropped");
 
-  const BUMPS = { deal: 1, edit: 1, undo: 1 };
-  const SKIP = { csrfmiddlewaretoken: 1, version: 1, form_key: 1 };
-  function baseVersion() {
-    return Number(body.getAttribute("data-version")) +
-      entries.reduce((n, e) => n + (BUMPS[e.kind] || 0), 0);
-  }
   function numberDeals() {
     let next = Number(body.getAttribute("data-next"));
     entries.forEach((e) => {
-      if (e.kind !== "deal") return;
-      if (!e.number) e.number = next;
-      next = e.number + 1;
+      if (e.kind === "deal") next = (e.number = e.number || next) + 1;
     });
     return next;
   }
@@ -137,27 +119,21 @@
     return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_");
   }
 
-  // The deal in words, from the labels of the page's own deal form.
+  // The deal in words, from the labels of the page's own deal form. No game's rules live here,
+  // so the totals wait for the server.
   function summary(fields) {
-    const parts = [];
-    fields.forEach(([name, value]) => {
-      if (SKIP[name] || !form) return;
+    return fields.map(([name, value]) => {
+      if (SKIP[name] || !form) return "";
       const sel = "[name='" + CSS.escape(name) + "']";
-      const choice = form.querySelector("input" + sel + "[value='" + CSS.escape(value) + "'], button" + sel + "[value='" + CSS.escape(value) + "']");
+      const choice = form.querySelector(["input", "button"].map((t) => t + sel + "[value='" + CSS.escape(value) + "']").join());
       const field = choice || form.querySelector(sel);
-      if (!field || (!choice && value === "")) return;
-      const set = field.closest("fieldset");
-      const legend = set && set.querySelector("legend");
+      if (!field || (!choice && !value)) return "";
+      const legend = field.closest("fieldset") && field.closest("fieldset").querySelector("legend");
       const label = field.closest("label") || (field.id && form.querySelector("label[for='" + field.id + "']"));
-      let text = field.tagName === "BUTTON" ? field.textContent : (choice ? (label ? label.textContent : value) : ((label ? label.textContent + " " : "") + value));
+      let text = choice ? (label || choice).textContent : (label ? label.textContent + " " : "") + value;
       if (legend && (choice || !label)) text = legend.textContent.replace(/\s*\(.*\)\s*$/, "") + ": " + text;
-      parts.push(text.replace(/\s+/g, " ").trim());
-    });
-    return parts.join(" · ");
-  }
-
-  function title(e) {
-    return say({ deal: "deal", edit: "correct", undo: "undo" }[e.kind] || e.kind, { n: e.number || "" });
+      return text.replace(/\s+/g, " ").trim();
+    }).filter(Boolean).join(" · ");
   }
 
   function render() {
@@ -166,76 +142,59 @@
     if (heading && entries.length) heading.textContent = say("deal", { n: next });
     list.textContent = "";
     entries.slice().reverse().forEach((e, i) => {
-      const li = el("li", "waiting " + e.state);
-      li.appendChild(el("strong", "", title(e)));
-      const what = e.kind === "deal" || e.kind === "edit" ? summary(e.fields) : "";
-      if (what) li.appendChild(el("span", "what", what));
+      const li = list.appendChild(el("li", "waiting " + e.state));
+      li.appendChild(el("strong", "", say({ edit: "correct", undo: "undo" }[e.kind] || e.kind, { n: e.number || "" })));
+      if (BUMPS[e.kind] && e.kind !== "undo") li.appendChild(el("span", "what", summary(e.fields)));
       if (e.kind === "deal") li.appendChild(el("span", "small", say("noTotals")));
-      const status = e.state === "failed" ? say("failed", { reason: e.reason || say("refused") })
-        : e.state === "conflict" ? say("conflict") : say(sending ? "sending" : "waiting");
-      li.appendChild(el("span", "status", status));
-      if (e.state === "failed") {
-        const again = el("button", "link", say("retry"));
-        again.type = "button";
-        again.addEventListener("click", () => { e.state = "waiting"; queue.put(e).then(flush); });
-        li.appendChild(again);
-      }
-      if (i === 0 || e.state === "failed" || e.state === "conflict") {
-        const remove = el("button", "link", say("remove"));
-        remove.type = "button";
-        remove.addEventListener("click", () => queue.drop(e.id).then(load));
-        li.appendChild(remove);
-      }
-      list.appendChild(li);
+      li.appendChild(el("span", "status", e.state === "failed" ? say("failed", { reason: e.reason || say("refused") })
+        : say(e.state === "conflict" ? "conflict" : sending ? "sending" : "waiting")));
+      if (e.state === "failed") li.appendChild(el("button", "link", say("retry"), () => { e.state = "waiting"; put(e).then(flush); }));
+      if (!i || e.state !== "waiting") li.appendChild(el("button", "link", say("remove"), () => drop(e.id).then(load)));
     });
-    const stuck = entries.some((e) => e.state !== "waiting");
-    let text = entries.length ? say("count", { n: entries.length }) : "";
-    if (entries.length && !navigator.onLine) text = say("offline") + " " + text;
-    if (stuck) text += " " + say("stuck");
-    if (entries.length && body.querySelector(".at-table")) text += " " + say("holdConfirm");
-    if (!entries.length && sentNow) text = say("sentCount", { n: sentNow }) + " " + say("allSent");
-    text = text || note;
-    stateLine.textContent = text;
-    box.hidden = !text;
-    if (entries.length) body.setAttribute("data-hold", "");
-    else body.removeAttribute("data-hold");
-    // The server's Undo would be refused while deals entered after it wait: Remove takes its place.
-    document.querySelectorAll("table.history a[href$='/undo/']").forEach((a) => {
-      a.hidden = entries.some((e) => e.kind === "deal");
-    });
+    let text = "";
+    if (entries.length) {
+      text = (navigator.onLine ? "" : say("offline") + " ") + say("count", { n: entries.length });
+      if (entries.some((e) => e.state !== "waiting")) text += " " + say("stuck");
+      if (body.querySelector(".at-table")) text += " " + say("holdConfirm");
+    } else if (sentNow) {
+      text = say("sentCount", { n: sentNow }) + " " + say("allSent");
+    }
+    stateLine.textContent = text || note;
+    box.hidden = !(text || note);
+    body.toggleAttribute("data-hold", !!entries.length); // app.js does not reload meanwhile
+    // The server's Undo would be refused while later deals wait: their Remove takes its place.
+    $$("table.history a[href$='/undo/']").forEach((a) => { a.hidden = entries.some((e) => e.kind === "deal"); });
   }
 
   function load() {
-    return queue.all().then((all) => { entries = mine(all); render(); });
+    return all().then((found) => { entries = ours(found); render(); });
   }
 
-  // A deal entered while the connection is gone (or while earlier ones still wait) joins the queue.
-  let touched = true;
+  // While there is no connection, or earlier deals still wait, a deal joins the queue.
   if (form) {
     form.addEventListener("change", (event) => { if (event.isTrusted) touched = true; });
-    form.addEventListener("input", () => { touched = true; });
+    form.addEventListener("input", () => { touched = dirty = true; });
     form.addEventListener("submit", (event) => {
-      if (navigator.onLine && !entries.length) return; // the page posts it as it always did
+      if (navigator.onLine && !entries.length) return; // posted as it always was
       event.preventDefault();
-      const data = new FormData(form, event.submitter || undefined);
-      const fields = [];
-      data.forEach((value, name) => { if (typeof value === "string") fields.push([name, value]); });
-      // A tap with nothing chosen since the last deal kept is a double tap: every deal
-      // needs a choice (the form is cleared after each).
+      // Nothing chosen since the last deal kept: a double tap (the form is cleared after each).
       if (!touched) return;
-      touched = false;
-      const version = baseVersion();
+      touched = dirty = false;
+      const version = Number(body.getAttribute("data-version")) +
+        entries.reduce((n, e) => n + (BUMPS[e.kind] || 0), 0);
+      const fields = [["form_key", key()]];
+      new FormData(form, event.submitter).forEach((value, name) => {
+        if (name !== "form_key") fields.push([name, name === "version" ? String(version) : value]);
+      });
       const entry = {
         match: match, url: form.getAttribute("action"), kind: "deal", number: numberDeals(),
-        fields: fields.map(([n, v]) => [n, n === "form_key" ? key() : n === "version" ? String(version) : v]),
-        version: version, state: "waiting", at: Date.now(),
+        fields: fields, version: version, state: "waiting", at: Date.now(),
       };
-      if (!fields.some(([n]) => n === "form_key")) entry.fields.push(["form_key", key()]);
       entries.push(entry);
       render(); // on the screen before anything is written
-      queue.add(entry).then((id) => { entry.id = id; if (navigator.onLine) flush(); });
+      store("readwrite", (s) => s.add(entry)).then((id) => { entry.id = id; if (navigator.onLine) flush(); });
       form.reset();
-      form.querySelectorAll("fieldset.folded").forEach((set) => set.classList.remove("folded"));
+      $$("fieldset.folded", form).forEach((set) => set.classList.remove("folded"));
       form.dispatchEvent(new Event("change"));
     });
   }
@@ -245,24 +204,19 @@
     location.reload();
   }
 
-  function reason(html, status) {
-    if (status === 403) return say("noAccess");
-    const page = new DOMParser().parseFromString(html, "text/html");
-    const errors = Array.from(page.querySelectorAll("main .error, .messages li.error"))
-      .map((n) => n.textContent.trim()).filter(Boolean);
-    return errors.join(" ");
-  }
-
+  // One kept form, posted again: sent, failed (with the server's words), a clash, or later.
   function send(e) {
     const data = new URLSearchParams();
     e.fields.forEach(([n, v]) => data.append(n, n === "version" && e.version != null ? String(e.version) : v));
     return fetch(e.url, { method: "POST", body: data, credentials: "same-origin" }).then((answer) =>
       answer.text().then((html) => {
-        if (answer.status === 409 && e.kind === "deal") return "conflict";
-        if (answer.status >= 500 || answer.status === 429) return "later";
-        const why = answer.ok ? reason(html, 200) : reason(html, answer.status) || say("refused");
-        if (!answer.ok || why) { e.reason = why; return "failed"; }
-        return "sent";
+        const status = answer.status;
+        if (status === 409 && e.kind === "deal") return "conflict";
+        if (status >= 500 || status === 429) return "later";
+        const page = new DOMParser().parseFromString(html, "text/html");
+        e.reason = status === 403 ? say("noAccess")
+          : $$("main .error, .messages .error", page).map((n) => n.textContent.trim()).join(" ");
+        return answer.ok && !e.reason ? "sent" : "failed";
       }));
   }
 
@@ -278,11 +232,11 @@
         if (outcome === "sent") {
           sentNow += 1;
           entries.shift();
-          return queue.drop(e.id).then(next);
+          return drop(e.id).then(next);
         }
         if (outcome === "later") return null;
         e.state = outcome;
-        return queue.put(e).then(() => (outcome === "conflict" ? showClash(e) : null));
+        return put(e).then(() => outcome === "conflict" && showClash(e));
       });
     };
     return load().then(next).catch(() => null).then(() => {
@@ -295,63 +249,49 @@
     });
   }
 
-  // Another phone scored meanwhile: both versions, and the players choose.
+  // Another phone scored meanwhile: both versions side by side, and the players choose.
   function showClash(first) {
     return fetch(location.pathname, { credentials: "same-origin", cache: "no-store" })
       .then((a) => a.text()).then((html) => {
-        const page = new DOMParser().parseFromString(html, "text/html");
-        const theirs = Array.from(page.querySelectorAll("table.history tbody tr"))
-          .filter((tr) => Number(tr.cells[0].textContent) >= (first.number || 0)).reverse();
-        clash.textContent = "";
-        clash.appendChild(el("h3", "", say("clashTitle")));
-        clash.appendChild(el("p", "", say("theirs")));
+        const now = new DOMParser().parseFromString(html, "text/html").body;
         const ul = el("ul", "theirs");
-        theirs.forEach((tr) => ul.appendChild(el("li", "", say("deal", { n: tr.cells[0].textContent.trim() }) + ": " + tr.cells[1].textContent.trim())));
-        clash.appendChild(ul);
-        clash.appendChild(el("p", "", say("mine")));
-        const after = el("button", "button primary", say("sendAfter"));
-        const drop = el("button", "button", say("drop"));
-        after.type = drop.type = "button";
-        after.addEventListener("click", () => {
-          let version = Number(page.body.getAttribute("data-version"));
-          let number = Number(page.body.getAttribute("data-next"));
-          const moved = entries.map((e) => {
+        $$("table.history tbody tr", now).reverse().forEach((tr) => {
+          const n = tr.cells[0].textContent.trim();
+          if (tr.cells.length > 1 && Number(n) >= first.number) {
+            ul.appendChild(el("li", "", say("deal", { n: n }) + ": " + tr.cells[1].textContent.trim()));
+          }
+        });
+        const after = () => {
+          let version = Number(now.getAttribute("data-version"));
+          let number = Number(now.getAttribute("data-next"));
+          ["data-version", "data-next"].forEach((a) => body.setAttribute(a, now.getAttribute(a)));
+          clash.hidden = true;
+          Promise.all(entries.map((e) => {
             e.state = "waiting";
-            if (e.kind === "deal") { e.number = number; number += 1; }
             e.version = version;
             version += BUMPS[e.kind] || 0;
-            return queue.put(e);
-          });
-          body.setAttribute("data-version", page.body.getAttribute("data-version"));
-          body.setAttribute("data-next", page.body.getAttribute("data-next"));
-          clash.hidden = true;
-          Promise.all(moved).then(flush);
+            if (e.kind === "deal") e.number = number++;
+            return put(e);
+          })).then(flush);
+        };
+        const mine = () => Promise.all(entries.map((e) => drop(e.id))).then(() => {
+          sessionStorage.setItem("sk-dropped", "1");
+          reload();
         });
-        drop.addEventListener("click", () => {
-          Promise.all(entries.map((e) => queue.drop(e.id))).then(() => {
-            sessionStorage.setItem("sk-dropped", "1");
-            reload();
-          });
-        });
-        clash.appendChild(after);
-        clash.appendChild(drop);
-        clash.hidden = false;
-        box.hidden = false;
+        clash.textContent = "";
+        clash.append(el("h3", "", say("clashTitle")), el("p", "", say("theirs")), ul,
+          el("button", "button primary", say("sendAfter"), after),
+          el("button", "button", say("drop"), mine), el("p", "", say("mine")));
+        clash.hidden = box.hidden = false;
       }).catch(() => null);
   }
 
-  if (form) form.addEventListener("input", () => { dirty = true; });
-  const told = sessionStorage.getItem("sk-sent");
-  if (told) { sentNow = Number(told); sessionStorage.removeItem("sk-sent"); }
-  if (sessionStorage.getItem("sk-dropped")) {
-    sessionStorage.removeItem("sk-dropped");
-    note = say("dropped");
-  }
   window.addEventListener("online", flush);
   window.addEventListener("offline", render);
   setInterval(() => { if (entries.length && navigator.onLine) flush(); }, 5000);
   load().then(() => {
-    if (entries.some((e) => e.state === "conflict")) showClash(entries.find((e) => e.state === "conflict"));
+    const clashed = entries.find((e) => e.state === "conflict");
+    if (clashed) showClash(clashed);
     else if (navigator.onLine) flush();
   }).catch(() => {});
 })();
