@@ -45,9 +45,15 @@
     sw.addEventListener("message", (event) => { if (event.data && event.data.kept) ready(); });
     sw.register("/sw.js", { scope: "/" }).catch(() => {});
     sw.ready.then((reg) => {
-      if (controlled) return ready();
-      const files = $$("link[rel=stylesheet], script[src], link[rel=icon]").map((n) => n.href || n.src);
-      reg.active.postMessage({ keep: (has("data-recent") || has("data-match") ? [location.pathname] : []).concat(files) });
+      // The last deal's correction and undo pages too, so that they open offline.
+      const last = has("data-scorer") && navigator.onLine && document.querySelector("#history tbody tr:not(.game-end)");
+      let keep = last ? $$("a", last).map((a) => a.href) : [];
+      if (!controlled) {
+        keep = keep.concat(has("data-recent") || has("data-match") ? [location.pathname] : [],
+          $$("link[rel=stylesheet], script[src], link[rel=icon]").map((n) => n.href || n.src));
+      }
+      if (keep.length) reg.active.postMessage({ keep: keep });
+      else ready();
     });
   }
 
@@ -79,12 +85,13 @@
   const match = body.getAttribute("data-match");
   if (!match || !hasDb) return;
   const ours = (list) => list.filter((e) => e.match === match).sort((a, b) => a.id - b.id);
+  const BUMPS = { deal: 1, edit: 1, undo: 1 }; // writes that move the match's version
 
   // A confirmation waits until this phone has sent the table's deals.
   const confirmForm = document.querySelector("form[action$='/confirm/']");
   if (confirmForm) {
     all().then((list) => {
-      if (!ours(list).some((e) => e.kind !== "confirm")) return;
+      if (!ours(list).some((e) => BUMPS[e.kind])) return;
       $$("button", confirmForm).forEach((b) => { b.disabled = true; });
       confirmForm.prepend(el("p", "reminder", say("holdConfirm")));
     }).catch(() => {});
@@ -96,7 +103,6 @@
   const list = box.querySelector("ol");
   const clash = box.querySelector(".clash");
   const form = document.querySelector("form.deal-form");
-  const BUMPS = { deal: 1, edit: 1, undo: 1 }; // writes that move the match's version
   const SKIP = { csrfmiddlewaretoken: 1, version: 1, form_key: 1 };
   let entries = [];
   let sending = false;
@@ -155,7 +161,7 @@
     if (entries.length) {
       text = (navigator.onLine ? "" : say("offline") + " ") + say("count", { n: entries.length });
       if (entries.some((e) => e.state !== "waiting")) text += " " + say("stuck");
-      if (body.querySelector(".at-table")) text += " " + say("holdConfirm");
+      if (body.querySelector(".at-table") && entries.some((e) => BUMPS[e.kind])) text += " " + say("holdConfirm");
     } else if (sentNow) {
       text = say("sentCount", { n: sentNow }) + " " + say("allSent");
     }

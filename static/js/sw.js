@@ -106,7 +106,8 @@ function post(request, url) {
       version: version === null ? null : Number(version),
       state: "waiting",
       at: Date.now(),
-    }).then(() => Response.redirect("/m/" + found[1] + "/#queue", 303));
+    // Back to the page that shows what waits: the confirmation page for the other side.
+    }).then(() => Response.redirect("/m/" + found[1] + (/confirm|dispute/.test(found[4]) ? "/confirm/" : "/") + "#queue", 303));
   }));
 }
 

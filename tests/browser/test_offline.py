@@ -7,9 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Deal
-from games.services import deal_record, match_create
+from games.models import Deal, Table
+from games.services import club_create, deal_record, match_create
+from games.services.rounds import round_draw_request
+from games.services.table_keys import table_keys
+from games.services.tournaments import entrant_register, tournament_create
 
+from .conftest import VIEWPORT
 from .phone import Taps
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -150,3 +154,108 @@ def test_double_taps_and_lost_answers_record_each_deal_once(page, live_server):
     page.context.set_offline(False)
     expect(page.locator("#queue .queue-state")).to_contain_text("2 sent", timeout=20_000)
     assert points_on_server(match) == [6, 3, 4]
+
+
+def test_a_correction_and_an_undo_made_offline_wait_and_are_sent(page, live_server):
+    match, key = marafon_match()
+    deal_record(match=match, raw={"trump": "coins", "points": [2, 9]})
+    open_to_score(page, live_server, match, key)
+    # A page opened once is kept (the correction of deal 1); the last deal's correction and
+    # undo pages are kept by the match page itself.
+    page.goto(f"{live_server.url}/m/{match.public_id}/deals/1/edit/")
+    page.goto(f"{live_server.url}/m/{match.public_id}/")
+    expect(page.locator("body")).to_have_attribute("data-offline-ready", "")
+    page.context.set_offline(True)
+
+    page.goto(f"{live_server.url}/m/{match.public_id}/deals/1/edit/")
+    Taps(page).key(8)  # deal 1 was 8 – 3, not 6 – 5
+    expect(page.locator("#queue li.waiting")).to_have_count(1)
+    expect(page.locator("#queue li.waiting")).to_contain_text("Correction of deal 1")
+    page.goto(f"{live_server.url}/m/{match.public_id}/deals/2/undo/")
+    page.get_by_role("button", name="Yes, undo it").click()
+    expect(page.locator("#queue li.waiting")).to_have_count(2)
+    expect(page.locator("#queue li.waiting").first).to_contain_text("Undo deal 2")
+    assert points_on_server(match) == [6, 2]
+
+    page.context.set_offline(False)
+    expect(page.locator("#queue .queue-state")).to_contain_text("2 sent", timeout=15_000)
+    assert points_on_server(match) == [8]
+
+
+def test_a_tournament_table_scores_offline_and_its_confirmation_waits(
+    page, other_phone, live_server, django_user_model
+):
+    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
+    tournament = tournament_create(
+        club=club_create(name="De Zwaan", director=director),
+        user=director,
+        name="Thursday drive",
+        game="marafon",
+        format="individual",
+        rounds=1,
+        round_kind="deals",
+        deals_per_round=4,
+    )
+    for name in PLAYERS:
+        entrant_register(tournament=tournament, name=name)
+    round_draw_request(tournament=tournament, user=director)
+    table = Table.objects.select_related("match").get()
+    match = table.match
+    deal_record(match=match, raw=FIRST)
+    keys = table_keys(table)
+
+    # The other side opens its confirmation half while there is signal: the page is kept.
+    other_phone.goto(f"{live_server.url}/m/{match.public_id}/confirm/{keys.confirmation}/")
+    expect(other_phone.locator("body")).to_have_attribute("data-offline-ready", "")
+    other_phone.reload()
+    other_phone.wait_for_function("navigator.serviceWorker.controller !== null")
+
+    open_to_score(page, live_server, match, keys.scoring)
+    page.context.set_offline(True)
+    offline_deal(page, "coins", 1)
+    offline_deal(page, "swords", 2)
+    state = page.locator("#queue .queue-state")
+    expect(state).to_contain_text("2 waiting to send")
+    expect(state).to_contain_text("Confirm once this phone has sent its deals")
+
+    # The other side confirms without signal: its confirmation waits on its phone.
+    other_phone.context.set_offline(True)
+    other_phone.reload()
+    confirm = other_phone.locator("#confirm")
+    confirm.locator("label:has(> input[name=by])").first.click()
+    other_phone.get_by_role("button", name="Confirm the result").click()
+    expect(other_phone.locator("#queue li.waiting")).to_contain_text("Confirmation of the result")
+    table.refresh_from_db()
+    assert table.confirmed_at is None
+
+    # Signal returns: the deals first, then the confirmation.
+    page.context.set_offline(False)
+    expect(state).to_contain_text("2 sent", timeout=15_000)
+    assert points_on_server(match) == [6, 1, 2]
+    other_phone.context.set_offline(False)
+    expect(other_phone.locator("#queue .queue-state")).to_contain_text("1 sent", timeout=15_000)
+    expect(other_phone.locator(".confirmed")).to_contain_text("Result confirmed by")
+    table.refresh_from_db()
+    assert table.confirmed_at is not None
+
+
+def test_without_javascript_the_pages_score_as_before(browser, live_server):
+    match, key = marafon_match()
+    context = browser.new_context(viewport=VIEWPORT, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/m/{match.public_id}/edit/{key}/")
+        expect(page.locator("#queue")).to_be_hidden()
+        offline_deal(page, "coins", 7)
+        expect(page.locator("#entry-title")).to_have_text("Deal 3")
+        page.locator('a[href$="/deals/2/edit/"]').click()
+        Taps(page).key(9)  # a correction: 9 – 2
+        expect(page.locator(".messages")).to_contain_text("Deal 2 corrected.")
+        page.locator('a[href$="/deals/2/undo/"]').click()
+        page.get_by_role("button", name="Yes, undo it").click()
+        expect(page.locator(".messages")).to_contain_text("Deal 2 undone.")
+        assert points_on_server(match) == [6]
+        page.goto(f"{live_server.url}/")
+        expect(page.locator("#recent")).to_be_hidden()  # the list needs the phone's script
+    finally:
+        context.close()
