@@ -11,7 +11,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import etag, require_safe
 
 
 @lru_cache(maxsize=1)
@@ -23,14 +23,14 @@ def _worker() -> tuple[bytes, str]:
 
 
 @require_safe
+@etag(lambda request: _worker()[1])  # the browser's update check: 304 when unchanged
 def service_worker(request):
     """static/js/sw.js, served from the root so that it may control every page. Never kept by
     a cache for long: the browser checks it again at each visit and installs a new version."""
-    body, digest = _worker()
+    body, _digest = _worker()
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"
-    response["ETag"] = f'"{digest}"'
     return response
 
 
@@ -40,7 +40,6 @@ def manifest(request):
     data = {
         "name": _("Scorekeeper"),
         "short_name": _("Scores"),
-        "description": _("Keeps score for card games at the table, also without signal."),
         "lang": getattr(request, "LANGUAGE_CODE", "en"),
         "start_url": "/",
         "scope": "/",

@@ -114,7 +114,7 @@ def test_another_phone_scored_meanwhile_the_players_choose(page, other_phone, li
     page.context.set_offline(False)
     clash = page.locator("#queue .clash")
     expect(clash).to_be_visible(timeout=15_000)
-    expect(clash).to_contain_text("Another phone scored this match meanwhile")
+    expect(clash).to_contain_text("Another phone scored meanwhile")
     expect(clash.locator("ul.theirs")).to_contain_text("Deal 2: 9 – 2")
     expect(page.locator("#queue li.waiting").last).to_contain_text("another phone scored")
     expect(page.locator("#queue li.waiting")).to_have_count(2)
@@ -122,7 +122,7 @@ def test_another_phone_scored_meanwhile_the_players_choose(page, other_phone, li
 
     page.get_by_role("button", name=choice).click()
     if choice == "Drop mine":
-        expect(page.locator("#queue .queue-state")).to_contain_text("Dropped from this phone")
+        expect(page.locator("#queue .queue-state")).to_contain_text("Dropped.")
         assert points_on_server(match) == [6, 9]
     else:
         expect(page.locator("#queue .queue-state")).to_contain_text("2 sent", timeout=15_000)
@@ -216,7 +216,7 @@ def test_a_tournament_table_scores_offline_and_its_confirmation_waits(
     offline_deal(page, "swords", 2)
     state = page.locator("#queue .queue-state")
     expect(state).to_contain_text("2 waiting to send")
-    expect(state).to_contain_text("Confirm once this phone has sent its deals")
+    expect(state).to_contain_text("Confirm once this phone's deals are sent")
 
     # The other side confirms without signal: its confirmation waits on its phone.
     other_phone.context.set_offline(True)
@@ -224,7 +224,7 @@ def test_a_tournament_table_scores_offline_and_its_confirmation_waits(
     confirm = other_phone.locator("#confirm")
     confirm.locator("label:has(> input[name=by])").first.click()
     other_phone.get_by_role("button", name="Confirm the result").click()
-    expect(other_phone.locator("#queue li.waiting")).to_contain_text("Confirmation of the result")
+    expect(other_phone.locator("#queue li.waiting")).to_contain_text("Confirmation")
     table.refresh_from_db()
     assert table.confirmed_at is None
 

@@ -96,3 +96,19 @@ def test_deals_replayed_from_the_queue_record_once_in_order_or_refuse_a_stale_ve
     # The players chose to send it after the other phone's: the same key, the current version.
     assert phone.post(url, {**stale, "version": "3"}).status_code == 302
     assert Deal.objects.filter(match=match).count() == 4
+
+
+@pytest.mark.parametrize(("game", "deals"), [("marafon", 100), ("rikken", 500)])
+def test_the_match_page_with_everything_stays_under_60_kb(game, deals):
+    """The scorer's page (the heavier: it has the entry form and the edit link) with its CSS,
+    both scripts, the service worker and the manifest: the bench's figure, as a test."""
+    from bench.deals import PAGE_FILES, new_match
+
+    match, key = new_match(game, deals=deals)
+    phone = Client()
+    phone.get(f"/m/{match.public_id}/edit/{key}/")
+    page = phone.get(f"/m/{match.public_id}/")
+    weight = len(page.content) + len(phone.get("/manifest.webmanifest").content)
+    weight += sum((ROOT / "static" / name).stat().st_size for name in PAGE_FILES)
+    print(f"{game} at {deals} deals, scorer: {weight / 1024:.1f} KB")
+    assert weight < 60 * 1024
