@@ -17,18 +17,22 @@ function el(tag, cls, text, click) {
 }
 const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
 
-// The queue: one object store whose ids keep the order of entry.
+// The queue: one object store whose ids keep the order of entry. The connection stays open, so
+// a deal's write starts within its tap, not after the page may have gone.
+let db = null;
 function store(mode, work) {
   return new Promise((resolve, reject) => {
+    const go = () => {
+      const tx = db.transaction("queue", mode);
+      const asked = work(tx.objectStore("queue"));
+      tx.oncomplete = () => resolve(asked.result);
+      tx.onerror = () => reject(tx.error);
+    };
+    if (db) return go();
     const open = indexedDB.open("scorekeeper", 1);
     open.onupgradeneeded = () => open.result.createObjectStore("queue", { keyPath: "id", autoIncrement: true });
     open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction("queue", mode);
-      const asked = work(tx.objectStore("queue"));
-      tx.oncomplete = () => { open.result.close(); resolve(asked.result); };
-      tx.onerror = () => reject(tx.error);
-    };
+    open.onsuccess = () => { db = open.result; go(); };
   });
 }
 const all = () => store("readonly", (s) => s.getAll());

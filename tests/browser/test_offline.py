@@ -44,6 +44,20 @@ def offline_deal(page, trump: str, points: int) -> None:
     taps.key(points)
 
 
+def kept_on_phone(page, count: int) -> None:
+    """Waits until the phone's queue (IndexedDB) holds ``count`` forms."""
+    page.wait_for_function(
+        """(count) => new Promise((resolve) => {
+          const open = indexedDB.open('scorekeeper', 1);
+          open.onsuccess = () => {
+            const asked = open.result.transaction('queue').objectStore('queue').count();
+            asked.onsuccess = () => { open.result.close(); resolve(asked.result === count); };
+          };
+        })""",
+        arg=count,
+    )
+
+
 def points_on_server(match) -> list[int]:
     return [d.input["points"][0] for d in Deal.objects.filter(match=match).order_by("number")]
 
@@ -80,6 +94,7 @@ def test_five_deals_offline_survive_a_reload_and_are_sent_once_in_order(page, li
     expect(newest).to_contain_text("Totals once sent")
     assert points_on_server(match) == [6]
 
+    kept_on_phone(page, 5)
     page.reload()  # still offline: the kept page, and the deals still waiting
     expect(page.locator("#queue li.waiting")).to_have_count(5)
     expect(page.locator("#entry-title")).to_have_text("Deal 7")
@@ -259,3 +274,22 @@ def test_without_javascript_the_pages_score_as_before(browser, live_server):
         expect(page.locator("#recent")).to_be_hidden()  # the list needs the phone's script
     finally:
         context.close()
+
+
+def test_the_start_page_lists_what_this_phone_opened_also_offline(page, live_server):
+    match, key = marafon_match()
+    open_to_score(page, live_server, match, key)
+    page.context.set_offline(True)
+    offline_deal(page, "coins", 4)
+    kept_on_phone(page, 1)  # a person is slower than the write; the test is not
+    page.goto(f"{live_server.url}/")  # the start page, kept by the service worker
+    recent = page.locator("#recent")
+    expect(recent).to_be_visible()
+    expect(recent).to_contain_text("Marafon-Beccaccino: Anna, Bruno, Cora, Dario")
+    expect(recent).to_contain_text("1 waiting")
+    recent.get_by_role("link", name="Marafon-Beccaccino: Anna, Bruno, Cora, Dario").click()
+    expect(page.locator("#queue li.waiting")).to_have_count(1)  # the match opens offline
+    # A page never opened says so, and offers what opens offline.
+    page.goto(f"{live_server.url}/tournaments/")
+    expect(page.locator("h1")).to_have_text("No connection")
+    expect(page.locator("#recent")).to_contain_text("Marafon-Beccaccino")
