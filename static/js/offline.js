@@ -4,7 +4,9 @@
 (function () {
 "use strict";
 const body = document.body;
-const has = (name) => body.hasAttribute(name);
+const has = (name) => body.hasAttribute("data-" + name);
+const attr = (name) => body.getAttribute("data-" + name);
+const online = () => navigator.onLine;
 const words = (document.getElementById("offline-words") || { dataset: {} }).dataset;
 const say = (name, values) => Object.keys(values || {}).reduce(
   (text, k) => text.split("{" + k + "}").join(values[k]), words[name] || "");
@@ -48,10 +50,10 @@ if (sw) {
   sw.register("/sw.js", { scope: "/" }).catch(() => {});
   sw.ready.then((reg) => {
     // and the last deal's correction and undo pages
-    const last = has("data-scorer") && navigator.onLine && document.querySelector("#history tbody tr:not(.game-end)");
+    const last = has("scorer") && online() && document.querySelector("#history tbody tr:not(.game-end)");
     let keep = last ? $$("a", last).map((a) => a.href) : [];
     if (!controlled) {
-      keep = keep.concat(has("data-recent") || has("data-match") ? [location.pathname] : [],
+      keep = keep.concat(has("recent") || has("match") ? [location.pathname] : [],
         $$("link[rel=stylesheet], script[src], link[rel=icon]").map((n) => n.href || n.src));
     }
     if (keep.length) reg.active.postMessage({ keep: keep });
@@ -59,30 +61,16 @@ if (sw) {
   });
 }
 
-// The matches and events this phone opened, newest first, kept on the phone.
-let recent = [];
-try { recent = JSON.parse(localStorage.getItem("sk-recent")) || []; } catch (e) { /* none */ }
-if (has("data-recent")) {
-  const mine = { u: location.pathname, t: body.getAttribute("data-recent") };
-  const list = [mine].concat(recent.filter((item) => item.u !== mine.u)).slice(0, 12);
-  try { localStorage.setItem("sk-recent", JSON.stringify(list)); } catch (e) { /* full */ }
-}
-const recentBox = document.getElementById("recent");
-if (recentBox && recent.length) {
-  const ul = recentBox.querySelector("ul");
-  const rows = recent.map((item) => {
-    const li = ul.appendChild(el("li"));
-    li.appendChild(el("a", "", item.t)).href = item.u;
-    return li;
-  });
-  recentBox.hidden = false;
-  all().then((waiting) => recent.forEach((item, i) => {
-    const n = waiting.filter((e) => item.u === "/m/" + e.match + "/").length;
-    if (n) rows[i].appendChild(el("span", "tag", say("waitingShort", { n: n })));
-  })).catch(() => {});
+// The matches and events this phone opened, newest first, kept on the phone (recent.js lists them).
+if (has("recent")) {
+  let recent = [];
+  try { recent = JSON.parse(localStorage.getItem("sk-recent")) || []; } catch (e) { /* none */ }
+  const mine = { u: location.pathname, t: attr("recent") };
+  recent = [mine].concat(recent.filter((item) => item.u !== mine.u)).slice(0, 12);
+  try { localStorage.setItem("sk-recent", JSON.stringify(recent)); } catch (e) { /* full */ }
 }
 
-const match = body.getAttribute("data-match");
+const match = attr("match");
 if (!match) return;
 const ours = (list) => list.filter((e) => e.match === match).sort((a, b) => a.id - b.id);
 const BUMPS = { deal: 1, edit: 1, undo: 1 }; // writes that move the match's version
@@ -103,7 +91,6 @@ const stateLine = box.querySelector(".queue-state");
 const list = box.querySelector("ol");
 const clash = box.querySelector(".clash");
 const form = document.querySelector("form.deal-form");
-const SKIP = { csrfmiddlewaretoken: 1, version: 1, form_key: 1 };
 let entries = [];
 let sending = false;
 let sentNow = Number(sessionStorage.getItem("sk-sent")) || 0;
@@ -114,7 +101,7 @@ sessionStorage.removeItem("sk-sent");
 sessionStorage.removeItem("sk-dropped");
 
 function numberDeals() {
-  let next = Number(body.getAttribute("data-next"));
+  let next = Number(attr("next"));
   entries.forEach((e) => {
     if (e.kind === "deal") next = (e.number = e.number || next) + 1;
   });
@@ -128,7 +115,7 @@ function key() {
 // totals wait for the server.
 function summary(fields) {
   return fields.map(([name, value]) => {
-    if (SKIP[name] || !form) return "";
+    if (!form || /^(csrfmiddlewaretoken|version|form_key)$/.test(name)) return "";
     const sel = "[name='" + CSS.escape(name) + "']";
     const choice = form.querySelector(["input", "button"].map((t) => t + sel + "[value='" + CSS.escape(value) + "']").join());
     const field = choice || form.querySelector(sel);
@@ -158,7 +145,7 @@ function render() {
   });
   let text = "";
   if (entries.length) {
-    text = (navigator.onLine ? "" : say("offline") + " ") + say("count", { n: entries.length });
+    text = (online() ? "" : say("offline") + " ") + say("count", { n: entries.length });
     if (entries.some((e) => e.state !== "waiting")) text += " " + say("stuck");
     if (body.querySelector(".at-table") && entries.some((e) => BUMPS[e.kind])) text += " " + say("holdConfirm");
   } else if (sentNow) {
@@ -180,12 +167,12 @@ if (form) {
   form.addEventListener("change", (event) => { if (event.isTrusted) touched = true; });
   form.addEventListener("input", () => { touched = dirty = true; });
   form.addEventListener("submit", (event) => {
-    if (navigator.onLine && !entries.length) return; // posted as it always was
+    if (online() && !entries.length) return; // posted as it always was
     event.preventDefault();
     // Nothing chosen since the last deal kept: a double tap (the form is cleared after each).
     if (!touched) return;
     touched = dirty = false;
-    const version = Number(body.getAttribute("data-version")) +
+    const version = Number(attr("version")) +
       entries.reduce((n, e) => n + (BUMPS[e.kind] || 0), 0);
     const fields = [["form_key", key()]];
     new FormData(form, event.submitter).forEach((value, name) => {
@@ -193,11 +180,11 @@ if (form) {
     });
     const entry = {
       match: match, url: form.getAttribute("action"), kind: "deal", number: numberDeals(),
-      fields: fields, version: version, state: "waiting", at: Date.now(),
+      fields: fields, version: version, state: "waiting",
     };
     entries.push(entry);
     render(); // on the screen before anything is written
-    store("readwrite", (s) => s.add(entry)).then((id) => { entry.id = id; if (navigator.onLine) flush(); });
+    store("readwrite", (s) => s.add(entry)).then((id) => { entry.id = id; if (online()) flush(); });
     form.reset();
     $$("fieldset.folded", form).forEach((set) => set.classList.remove("folded"));
     form.dispatchEvent(new Event("change"));
@@ -237,6 +224,13 @@ function flush() {
       if (outcome === "sent") {
         sentNow += 1;
         entries.shift();
+        // The page now stands where the server does, should the next deal go the usual way.
+        if (e.version != null) {
+          const version = String(e.version + (BUMPS[e.kind] || 0));
+          body.setAttribute("data-version", version);
+          if (form && form.elements.version) form.elements.version.value = version;
+        }
+        if (e.kind === "deal") body.setAttribute("data-next", e.number + 1);
         return drop(e.id).then(next);
       }
       if (outcome === "later") return null;
@@ -293,10 +287,10 @@ function showClash(first) {
 
 window.addEventListener("online", flush);
 window.addEventListener("offline", render);
-setInterval(() => { if (entries.length && navigator.onLine) flush(); }, 5000);
+setInterval(() => { if (entries.length && online()) flush(); }, 5000);
 load().then(() => {
   const clashed = entries.find((e) => e.state === "conflict");
   if (clashed) showClash(clashed);
-  else if (navigator.onLine) flush();
+  else if (online()) flush();
 }).catch(() => {});
 })();

@@ -1,17 +1,20 @@
-// The service worker: pages and files open without signal, and a form posted without signal is
-// kept (IndexedDB) for offline.js to send when the connection returns.
+// Pages and files open without signal; a form posted without signal is kept (IndexedDB) for
+// offline.js to send when the connection returns.
 "use strict";
 const CACHE = "sk-1";
-// Kept: match pages (history, correction, undo, confirmation), events, the start page; never
-// the director's pages, the admin or the API.
+// Kept: match pages (history, correction, undo, confirmation), events, the start page; not
+// the director's, the admin or the API.
 const KEEP = /^\/(?:$|offline\/$|m\/[^/]+\/|t\/[^/]+\/(?:results\/)?$)/;
 // Forms that may wait: a deal, a correction, an undo, a table's confirmation.
 const QUEUE = /^\/m\/([^/]+)\/(?:deals\/(?:(\d+)\/(edit|undo)\/)?|(confirm|dispute|reopen)\/)$/;
 const open = () => caches.open(CACHE);
 const bare = (u) => u.origin + u.pathname;
 
+// The start page and the "No connection" page, with every file they name.
 self.addEventListener("install", (event) => {
-  event.waitUntil(open().then((c) => c.addAll(["/offline/", "/"])).then(() => self.skipWaiting()));
+  event.waitUntil(open().then((c) => Promise.all(["/offline/", "/"].map((p) => fetch(p).then((a) =>
+    a.clone().text().then((html) => Promise.all([c.put(p, a), c.addAll(html.match(/\/static\/[^"]+/g) || [])]))))))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
