@@ -184,6 +184,10 @@ if (form) {
     };
     entries.push(entry);
     render(); // on the screen before anything is written
+    // As after a deal sent: the board, the deal just entered (waiting) and the next entry.
+    const line = document.getElementById("last-deal");
+    if (line) line.textContent = say("deal", { n: entry.number }) + ": " + summary(fields) + " · " + say("waiting");
+    document.getElementById("board").scrollIntoView();
     store("readwrite", (s) => s.add(entry)).then((id) => { entry.id = id; if (online()) flush(); });
     form.reset();
     $$("fieldset.folded", form).forEach((set) => set.classList.remove("folded"));

@@ -2,10 +2,9 @@
 // offline.js to send when the connection returns.
 "use strict";
 const CACHE = "sk-1";
-// Kept: match pages (history, correction, undo, confirmation), events, the start page; not
-// the director's, the admin or the API.
+// Kept: match, event and start pages; not the director's, the admin or the API.
 const KEEP = /^\/(?:$|offline\/$|m\/[^/]+\/|t\/[^/]+\/(?:results\/)?$)/;
-// Forms that may wait: a deal, a correction, an undo, a table's confirmation.
+// Forms that may wait.
 const QUEUE = /^\/m\/([^/]+)\/(?:deals\/(?:(\d+)\/(edit|undo)\/)?|(confirm|dispute|reopen)\/)$/;
 const open = () => caches.open(CACHE);
 const bare = (u) => u.origin + u.pathname;
@@ -38,7 +37,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
   if (req.method === "GET" && url.pathname.startsWith("/static/")) {
-    // Files: the kept copy at once, refreshed behind it.
+    // Files: the kept copy, refreshed behind it.
     event.respondWith(open().then((c) => c.match(req).then((kept) => {
       const fresh = fetch(req).then((a) => { if (a.ok) c.put(req, a.clone()); return a; });
       if (!kept) return fresh;
@@ -46,7 +45,7 @@ self.addEventListener("fetch", (event) => {
       return kept;
     })));
   } else if (req.mode === "navigate" && req.method === "GET") {
-    // Pages: the network first (today's scores), the kept copy without signal.
+    // Pages: the network first (today's scores), else the kept copy.
     event.respondWith(fetch(req).then((a) => {
       if (a.ok && !a.redirected && KEEP.test(url.pathname)) {
         const copy = a.clone();
@@ -58,10 +57,9 @@ self.addEventListener("fetch", (event) => {
   } else if (req.mode === "navigate" && req.method === "POST" && QUEUE.test(url.pathname)) {
     event.respondWith(post(req, url));
   }
-  // Anything else (the pages' polls, offline.js sending) goes to the network as it is.
 });
 
-// A form posted without signal: kept, then the page that shows what waits, from the phone.
+// A form posted without signal: kept, and the page that shows what waits.
 function post(req, url) {
   const copy = req.clone();
   return fetch(req).catch(() => copy.formData().then((form) => {

@@ -293,3 +293,37 @@ def test_the_start_page_lists_what_this_phone_opened_also_offline(page, live_ser
     page.goto(f"{live_server.url}/tournaments/")
     expect(page.locator("h1")).to_have_text("No connection")
     expect(page.locator("#recent")).to_contain_text("Marafon-Beccaccino")
+
+
+def test_rikken_deals_offline_read_in_words_and_are_sent(page, live_server):
+    """Another game's form: the folded rows of chips open again for the next deal, and the
+    waiting line names the contract and the players."""
+    created = match_create(game="rikken", players=PLAYERS)
+    match = created.match
+    deal_record(
+        match=match,
+        raw={"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]},
+    )
+    open_to_score(page, live_server, match, created.edit_key)
+    page.context.set_offline(True)
+    for tricks in (8, 9):
+        taps = Taps(page)
+        taps.choose("contract", "rik")
+        taps.choose("declarer", 2)
+        taps.choose("partner", 3)
+        taps.choose("trump", "hearts")
+        taps.enter("tricks", tricks)
+        assert taps.count <= 6
+    waiting = page.locator("#queue li.waiting")
+    expect(waiting).to_have_count(2)
+    expect(waiting.first).to_contain_text("Deal 3")
+    expect(waiting.first).to_contain_text("Cora")
+    expect(waiting.first).to_contain_text("Dario")
+    kept_on_phone(page, 2)
+    page.context.set_offline(False)
+    expect(page.locator("#queue .queue-state")).to_contain_text("2 sent", timeout=15_000)
+    tricks = [
+        d.input["contracts"][0]["tricks"]
+        for d in Deal.objects.filter(match=match).order_by("number")
+    ]
+    assert tricks == [0, 8, 9]
