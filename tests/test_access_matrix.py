@@ -40,6 +40,7 @@ READ_ONLY = {
     "tournament-standings", "club-detail", "home", "match", "version", "settlement",
     "tournaments", "tournament", "tournament-live", "tournament-version", "tournament-results",
     "director", "club", "director-tournament", "table-cards", "history",
+    "service-worker", "manifest", "offline",
 }  # fmt: skip
 
 

@@ -1,11 +1,14 @@
 from django.urls import path
 
-from . import clubs, tables, tournament_director, tournament_public, views
+from . import app, clubs, tables, tournament_director, tournament_public, views
 
 app_name = "pages"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", app.service_worker, name="service-worker"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("offline/", app.offline_page, name="offline"),
     path("new/<slug:game>/", views.match_new, name="new"),
     path("m/<str:public_id>/", views.match_page, name="match"),
     path("m/<str:public_id>/version/", views.match_version, name="version"),

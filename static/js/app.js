@@ -58,7 +58,8 @@
   document.addEventListener("input", function () { busy = true; });
   document.addEventListener("change", function () { busy = true; });
   setInterval(function () {
-    if (busy || document.hidden) return;
+    // data-hold: deals wait on this phone (offline.js), which reloads once they are sent.
+    if (busy || document.hidden || document.body.hasAttribute("data-hold")) return;
     fetch(poll, { headers: { Accept: "application/json" }, cache: "no-store" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
