@@ -16,6 +16,7 @@ from games.rules import MatchOver, RuleViolation, fold
 
 from .errors import Conflict, NotFound, StaleVersion
 from .matches import deals_write, engine_for, save_state
+from .sessions import check_session_open
 
 logger = logging.getLogger("games.corrections")
 
@@ -42,7 +43,7 @@ def _lock(
     the deals: a writer that waited for the lock reads the row as the other one left it, where
     a subquery would still see the deals as they were when the statement began."""
     matches = Match.objects.select_for_update(of=("self",)).select_related(
-        "table__round__tournament__club"
+        "table__round__tournament__club", "session_entry__session"
     )
     try:
         if isinstance(match, str):  # a public id: the caller has not read the row
@@ -90,6 +91,7 @@ def deal_record(
         number = match.last_number + 1
         table = table_of(match)
         check_unlocked(table, user)
+        check_session_open(match)
         _check_round_length(table, number)
         state_data = engine.state_to_data(result.state)
         deal = Deal.objects.create(
@@ -147,6 +149,7 @@ def deal_replace(
         match = _lock(match, expected_version)
         table = table_of(match)
         check_unlocked(table, user)
+        check_session_open(match)
         if not 1 <= number <= match.last_number:
             raise NotFound(f"This match has no deal {number}.")
         deals = list(match.deals.filter(number__gte=number - 1).order_by("number"))
@@ -224,6 +227,7 @@ def deal_undo(
         match = _lock(match, expected_version)
         table = table_of(match)
         check_unlocked(table, user)
+        check_session_open(match)
         last_number = match.last_number
         if not last_number or number > last_number or number < 1:
             raise NotFound(f"This match has no deal {number}.")
