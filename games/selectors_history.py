@@ -94,16 +94,16 @@ def player_history(
             "match__owner_id",
         )
     ]
-    match_ids = [s.match_id for s in seats]
+    # Joins rather than lists of 1,000 ids: the database finds the player's matches itself.
     others: dict[int, list[tuple[int, str, bool]]] = defaultdict(list)
     for match_id, number, name, known in (
-        Seat.objects.filter(match_id__in=match_ids)
+        Seat.objects.filter(match__seats__player=player)
         .order_by("match_id", "number")
         .values_list("match_id", "number", "player__name", "player__known")
     ):
         others[match_id].append((number, name, known))
     tables = set(
-        Match.objects.filter(pk__in=match_ids, table__isnull=False).values_list("pk", flat=True)
+        Match.objects.filter(seats__player=player, table__isnull=False).values_list("pk", flat=True)
     )
     owner = user.pk if user is not None and user.is_authenticated else None
     itself = owner is not None and player.user_id == owner
@@ -177,7 +177,7 @@ def player_history(
             game["units"] = None
     for game in stats:
         if _has_contract_table(game):
-            stats[game]["contracts"] = _contracts([s for s in seats if s.game == game])
+            stats[game]["contracts"] = _contracts(player, game, seats)
     return {
         "player": {"id": player.pk, "name": player.name},
         "matches": rows,
@@ -189,13 +189,11 @@ def player_history(
     }
 
 
-def _contracts(seats: list[_Seat]) -> list[dict[str, Any]]:
+def _contracts(player: Player, game: str, seats: list[_Seat]) -> list[dict[str, Any]]:
     """Rikken: how often each contract was played and made, as declarer and as partner."""
-    if not seats:
-        return []
-    seat_of = {s.match_id: s.number for s in seats}
+    seat_of = {s.match_id: s.number for s in seats if s.game == game}
     tally: dict[str, dict[str, int]] = {}
-    deals = Deal.objects.filter(match_id__in=list(seat_of)).values_list(
+    deals = Deal.objects.filter(match__seats__player=player, match__game=game).values_list(
         "match_id", "outcome__contracts"
     )
     for match_id, contracts in deals:

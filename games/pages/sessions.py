@@ -26,6 +26,7 @@ from games.services.sessions import (
     session_settle,
     session_transfer_paid,
 )
+from games.settlements import _stake_text
 
 from .access import remember_edit_key
 from .session_forms import NextMatchForm, SessionNewForm
@@ -121,6 +122,7 @@ def _context(request, session, next_form=None) -> dict:
         "legend": legend(series) if summary["balances_after"] else [],
         "share_url": share_url,
         "share_qr": qr_svg(share_url),
+        "stake_text": None if session.stake is None else _stake_text(session.stake),
     }
     if editable:
         key = held_session_key(request, session)

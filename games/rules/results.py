@@ -47,6 +47,13 @@ def places(values: Sequence[float], *, lower_is_better: bool = False) -> list[in
     return [1 + sum(1 for other in values if sign * other < sign * v) for v in values]
 
 
+def _no_winner_if_all_tied(results: list[SeatResult]) -> list[SeatResult]:
+    """Everyone level (a match with no deal yet, a drawn match): nobody won it."""
+    if results and all(r.place == 1 for r in results):
+        return [SeatResult(r.seat, r.place, False, r.units, r.points) for r in results]
+    return results
+
+
 def match_results(
     state: Mapping[str, Any],
     teams: Sequence[Sequence[int]] | None,
@@ -58,11 +65,15 @@ def match_results(
     if "balances" in state:
         units = [int(u) for u in state["balances"][:seats]]
         ranks = places(units)
-        return [SeatResult(s, ranks[s], ranks[s] == 1, units[s], None) for s in range(seats)]
+        return _no_winner_if_all_tied(
+            [SeatResult(s, ranks[s], ranks[s] == 1, units[s], None) for s in range(seats)]
+        )
     if "points" in state and teams is None:
         points = [int(p) for p in state["points"][:seats]]
         ranks = places(points, lower_is_better=True)
-        return [SeatResult(s, ranks[s], ranks[s] == 1, None, points[s]) for s in range(seats)]
+        return _no_winner_if_all_tied(
+            [SeatResult(s, ranks[s], ranks[s] == 1, None, points[s]) for s in range(seats)]
+        )
     teams = teams or [[s] for s in range(seats)]
     team_points = [_team_points(state, t, rules) for t in range(len(teams))]
     team_places = places(team_points)
@@ -78,4 +89,4 @@ def match_results(
             if seat < seats:
                 place = team_places[team]
                 results.append(SeatResult(seat, place, place == 1, None, team_points[team]))
-    return sorted(results, key=lambda r: r.seat)
+    return _no_winner_if_all_tied(sorted(results, key=lambda r: r.seat))
