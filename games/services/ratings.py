@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, F, Q
@@ -168,23 +169,49 @@ def _results(rating_list: RatingList) -> list[Result]:
     return results
 
 
-def _fold(ratings: dict[int, list], result: Result) -> None:
-    """Rates one result in place: ``ratings`` maps a player to [mu, sigma, played]."""
+def _fold(ratings: dict[int, Any], played: dict[int, int], result: Result) -> None:
+    """Rates one result in place: ``ratings`` maps a player to their openskill rating (kept
+    as openskill's own object: making one costs a uuid, twice the price of rating a match)."""
     teams, ranks = [], []
     for team in result.teams:
         members = []
         for seat in team:
-            mu, sigma, _played = ratings.setdefault(
-                result.players[seat], [MODEL.mu, MODEL.sigma, 0]
-            )
-            members.append(MODEL.rating(mu=mu, sigma=sigma))
+            player = result.players[seat]
+            rating = ratings.get(player)
+            if rating is None:
+                rating = ratings[player] = MODEL.rating()
+            members.append(rating)
         teams.append(members)
         ranks.append(result.places[team[0]])
     rated = MODEL.rate(teams, ranks=ranks)
     for team, members in zip(result.teams, rated, strict=True):
         for seat, rating in zip(team, members, strict=True):
-            entry = ratings[result.players[seat]]
-            entry[0], entry[1], entry[2] = rating.mu, rating.sigma, entry[2] + 1
+            player = result.players[seat]
+            ratings[player] = rating
+            played[player] = played.get(player, 0) + 1
+
+
+STEP_ROWS = 500  # rows a statement: 4,000 parameters, within SQLite's limit too
+
+
+def _insert_steps(rows: list[tuple]) -> None:
+    """Writes the history rows 500 to an INSERT: 40,000 model instances (or statements)
+    would cost more than the ratings themselves."""
+    connection = transaction.get_connection()
+    quote = connection.ops.quote_name
+    columns = ("list_id", "player_id", "sequence", "match_id", "at", "mu", "sigma", "ordinal")
+    head = (
+        f"INSERT INTO {quote(RatingStep._meta.db_table)} ({', '.join(map(quote, columns))}) VALUES "
+    )
+    one = f"({', '.join(['%s'] * len(columns))})"
+    at_field = RatingStep._meta.get_field("at")
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), STEP_ROWS):
+            batch = rows[start : start + STEP_ROWS]
+            params: list[Any] = []
+            for row in batch:
+                params += [*row[:4], at_field.get_db_prep_save(row[4], connection), *row[5:]]
+            cursor.execute(head + ", ".join([one] * len(batch)), params)
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -215,45 +242,47 @@ def ratings_recompute(*, list_id: int, from_scratch: bool = False) -> RatingList
             rating_list.applied_digest,
         ):
             return locked  # another recompute ran meanwhile; the dirty mark stays for the next
-        ratings: dict[int, list] = {}
+        ratings: dict[int, Any] = {}
+        played: dict[int, int] = {}
         if start:
-            for player, mu, sigma, played in Rating.objects.filter(list_id=list_id).values_list(
+            for player, mu, sigma, count in Rating.objects.filter(list_id=list_id).values_list(
                 "player_id", "mu", "sigma", "played"
             ):
-                ratings[player] = [mu, sigma, played]
+                ratings[player] = MODEL.rating(mu=mu, sigma=sigma)
+                played[player] = count
         else:
             RatingStep.objects.filter(list_id=list_id).delete()
         steps = []
         for sequence, result in enumerate(results[start:], start=start + 1):
-            _fold(ratings, result)
+            _fold(ratings, played, result)
             digest.update(result.token)
             for player in result.players:
-                mu, sigma, _played = ratings[player]
+                rating = ratings[player]
                 steps.append(
-                    RatingStep(
-                        list_id=list_id,
-                        player_id=player,
-                        sequence=sequence,
-                        match_id=result.match_id,
-                        at=result.at,
-                        mu=mu,
-                        sigma=sigma,
-                        ordinal=ordinal(mu, sigma),
+                    (
+                        list_id,
+                        player,
+                        sequence,
+                        result.match_id,
+                        result.at,
+                        rating.mu,
+                        rating.sigma,
+                        ordinal(rating.mu, rating.sigma),
                     )
                 )
-        RatingStep.objects.bulk_create(steps, batch_size=BATCH)
+        _insert_steps(steps)
         Rating.objects.filter(list_id=list_id).delete()
         Rating.objects.bulk_create(
             [
                 Rating(
                     list_id=list_id,
                     player_id=player,
-                    mu=mu,
-                    sigma=sigma,
-                    ordinal=ordinal(mu, sigma),
-                    played=played,
+                    mu=rating.mu,
+                    sigma=rating.sigma,
+                    ordinal=ordinal(rating.mu, rating.sigma),
+                    played=played[player],
                 )
-                for player, (mu, sigma, played) in ratings.items()
+                for player, rating in ratings.items()
             ],
             batch_size=BATCH,
         )

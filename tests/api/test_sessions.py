@@ -153,3 +153,39 @@ def test_matches_outside_sessions_keep_working(api_client):
     assert response.status_code == 201
     body = response.json()
     assert deal(api_client, body["id"], body["edit_key"], MARAFON).status_code == 201
+
+
+FIRST_DEALS = {
+    "marafon": (4, MARAFON),
+    "trionfo": (
+        5,
+        {"first_speaker": 0, "bid": "maso", "declarer": 0, "trump": "swords", "made": False},
+    ),
+    "malilla": (4, {"dealer": 0, "turn_up": {"rank": "4", "suit": "coins"}, "totals": [40, 30]}),
+    "rikken": (4, RIK),
+    "etori": (
+        4,
+        {
+            "trump": "spades",
+            "honours": [9, 7],
+            "aces": [["hearts"], ["spades", "clubs", "diamonds"]],
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(FIRST_DEALS))
+def test_every_game_is_played_in_a_session_with_its_results_and_charts(api_client, game):
+    seats, first = FIRST_DEALS[game]
+    created = start(api_client, players=[f"P{n}" for n in range(seats)], game=game)
+    match_id = created["matches"][0]["id"]
+    assert deal(api_client, match_id, created["edit_key"], first).status_code == 201
+
+    body = api_client.get(created["links"]["self"]).json()
+    page = api_client.get(f"/s/{created['id']}/")
+    chart = api_client.get(f"/m/{match_id}/chart/")
+
+    results = body["matches"][0]["results"]
+    assert len(results) == seats and any(r["place"] == 1 for r in results)
+    assert page.status_code == 200 and chart.status_code == 200
+    assert b"<polyline" in chart.content
