@@ -69,13 +69,23 @@ class _Seat:
     finished: bool
     created_at: Any
     owner_id: int | None
+    seated: int  # the number of players (seats)
 
 
 def player_history(
-    player: Player, *, user=None, held_matches=(), held_sessions=()
+    player: Player,
+    *,
+    user=None,
+    held_matches=(),
+    held_sessions=(),
+    limit: int = RECENT,
+    offset: int = 0,
 ) -> dict[str, Any]:
-    """The player's matches and sessions newest first, statistics per game, and the charts of
-    their results over time. Read as plain rows: a player of 1,000 matches is 5,000 seats."""
+    """The player's statistics per game and results over time (from every match), their
+    sessions, and a page of their matches (``limit`` from ``offset``), newest first. Read as
+    plain rows: a player of 1,000 matches is 1,000 seats, and only the page's tables are read
+    in full."""
+    # Every game's resolved rules hold its number of players: the seats, with no count.
     seats = [
         _Seat(*row)
         for row in Seat.objects.filter(player=player)
@@ -92,32 +102,21 @@ def player_history(
             "match__finished",
             "match__created_at",
             "match__owner_id",
+            "match__rules__players",
         )
     ]
-    # Joins rather than lists of 1,000 ids: the database finds the player's matches itself.
-    others: dict[int, list[tuple[int, str, bool]]] = defaultdict(list)
-    for match_id, number, name, known in (
-        Seat.objects.filter(match__seats__player=player)
-        .order_by("match_id", "number")
-        .values_list("match_id", "number", "player__name", "player__known")
-    ):
-        others[match_id].append((number, name, known))
-    tables = set(
-        Match.objects.filter(seats__player=player, table__isnull=False).values_list("pk", flat=True)
-    )
-    owner = user.pk if user is not None and user.is_authenticated else None
-    itself = owner is not None and player.user_id == owner
-    held = set(held_matches)
     stats: dict[str, dict[str, Any]] = {}
-    rows = []
+    results_of: dict[int, Any] = {}
     money_over_time: dict[str, list[float]] = defaultdict(list)
     form_over_time: dict[str, list[float]] = defaultdict(list)
     # Oldest first for the running totals; the page lists newest first.
     for seat in reversed(seats):
-        table = others[seat.match_id]
         rules = {} if seat.chips is None else {"chips": seat.chips}
-        results = match_results(seat.state, _teams(seat.game, len(table)), len(table), rules)
-        mine = results[seat.number] if seat.number < len(results) else None
+        count = seat.seated or GAMES[seat.game].player_counts[0]
+        results = match_results(seat.state, _teams(seat.game, count), count, rules)
+        mine = results_of[seat.match_id] = (
+            results[seat.number] if seat.number < len(results) else None
+        )
         game = stats.setdefault(
             seat.game,
             {
@@ -145,6 +144,45 @@ def player_history(
             game["points"] += mine.points or 0
             line = form_over_time[seat.game]
             line.append((line[-1] if line else 0) + (1 if mine.won else -1))
+    for game in stats.values():
+        game["points_per_deal"] = (
+            round(game["points"] / game["deals"], 2) if game["deals"] else None
+        )
+        game["money"] = f"{game['money']:.2f}" if game["money_games"] else None
+        if not game["money_games"]:
+            game["units"] = None
+    for game in stats:
+        if _has_contract_table(game):
+            stats[game]["contracts"] = _contracts(player, game, seats)
+    owner = user.pk if user is not None and user.is_authenticated else None
+    itself = owner is not None and player.user_id == owner
+    page = seats[offset : offset + limit]
+    return {
+        "player": {"id": player.pk, "name": player.name},
+        "matches_count": len(seats),
+        "matches": _rows(page, results_of, itself, owner, set(held_matches)),
+        "sessions": _sessions(player, itself, set(held_sessions), owner),
+        "games": sorted(stats.values(), key=lambda g: -g["played"]),
+        # A player's results over time, match by match, a line per game: units won and lost
+        # (money games), matches won minus lost (point games).
+        "over_time": {"money": dict(money_over_time), "form": dict(form_over_time)},
+    }
+
+
+def _rows(page: list[_Seat], results_of, itself: bool, owner, held: set[str]) -> list[dict]:
+    """The page's matches, with who else sat at each (a guest named only with the link)."""
+    ids = [seat.match_id for seat in page]
+    others: dict[int, list[tuple[int, str, bool]]] = defaultdict(list)
+    for match_id, number, name, known in (
+        Seat.objects.filter(match_id__in=ids)
+        .order_by("match_id", "number")
+        .values_list("match_id", "number", "player__name", "player__known")
+    ):
+        others[match_id].append((number, name, known))
+    tables = set(Match.objects.filter(pk__in=ids, table__isnull=False).values_list("pk", flat=True))
+    rows = []
+    for seat in page:
+        mine = results_of[seat.match_id]
         open_link = itself or seat.match_id in tables or seat.public_id in held
         open_link = open_link or (owner is not None and seat.owner_id == owner)
         rows.append(
@@ -162,31 +200,12 @@ def player_history(
                 "points": mine.points if mine else None,
                 "with": [
                     name if (known or open_link) else None
-                    for number, name, known in table
+                    for number, name, known in others[seat.match_id]
                     if number != seat.number
                 ],
             }
         )
-    rows.reverse()
-    for game in stats.values():
-        game["points_per_deal"] = (
-            round(game["points"] / game["deals"], 2) if game["deals"] else None
-        )
-        game["money"] = f"{game['money']:.2f}" if game["money_games"] else None
-        if not game["money_games"]:
-            game["units"] = None
-    for game in stats:
-        if _has_contract_table(game):
-            stats[game]["contracts"] = _contracts(player, game, seats)
-    return {
-        "player": {"id": player.pk, "name": player.name},
-        "matches": rows,
-        "sessions": _sessions(player, itself, set(held_sessions), owner),
-        "games": sorted(stats.values(), key=lambda g: -g["played"]),
-        # A player's results over time, match by match, a line per game: units won and lost
-        # (money games), matches won minus lost (point games).
-        "over_time": {"money": dict(money_over_time), "form": dict(form_over_time)},
-    }
+    return rows
 
 
 def _contracts(player: Player, game: str, seats: list[_Seat]) -> list[dict[str, Any]]:

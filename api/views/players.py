@@ -94,12 +94,20 @@ class PlayerHistorySerializer(serializers.Serializer):
     history = serializers.ChoiceField(choices=HISTORY_CHOICES)
     games = GameStatsSerializer(many=True)
     sessions = PlayerSessionSerializer(many=True)
-    matches = PlayerMatchSerializer(many=True)
+    matches_count = serializers.IntegerField(help_text="All the player's matches.")
+    matches = PlayerMatchSerializer(many=True, help_text="A page of them, newest first.")
     over_time = OverTimeSerializer()
 
 
 class PlayerPatchSerializer(StrictSerializer):
     history = serializers.ChoiceField(choices=HISTORY_CHOICES)
+
+
+def _bounded(value, default: int, high: int) -> int:
+    try:
+        return min(max(int(value), 0), high)
+    except (TypeError, ValueError):
+        return default
 
 
 def _known(player_id: int) -> Player:
@@ -115,6 +123,8 @@ class PlayerDetailView(APIView):
         parameters=[
             OpenApiParameter("ids", str, description="Match ids whose links the client holds."),
             OpenApiParameter("sessions", str, description="Session ids the client holds."),
+            OpenApiParameter("limit", int, description="Matches listed (50; at most 200)."),
+            OpenApiParameter("offset", int, description="Matches skipped, newest first."),
         ],
         description="A known player's statistics per game, sessions and matches, newest first. "
         "Readable as the player or their club chose (by default by their clubs' members).",
@@ -128,6 +138,8 @@ class PlayerDetailView(APIView):
             user=request.user,
             held_matches=[i for i in request.query_params.get("ids", "").split(",") if i],
             held_sessions=[i for i in request.query_params.get("sessions", "").split(",") if i],
+            limit=_bounded(request.query_params.get("limit"), 50, 200),
+            offset=_bounded(request.query_params.get("offset"), 0, 2**31),
         )
         body = {**history, "history": player.history}
         # Plain values already, in the serializer's shape (which documents them): a player of

@@ -101,8 +101,8 @@ def player_page(request, player_id: int):
         {
             "player": player,
             "history": history,
-            "recent": history["matches"][:RECENT],
-            "more": max(0, len(history["matches"]) - RECENT),
+            "recent": history["matches"],
+            "more": max(0, history["matches_count"] - RECENT),
             "itself": itself,
             "charts": player_charts(history["over_time"]),
         },

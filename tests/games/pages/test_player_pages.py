@@ -75,6 +75,8 @@ def test_club_members_read_it_and_strangers_do_not(evening, django_user_model):
     ).json()
     assert api["games"][0]["played"] == 1 and api["sessions"][0]["id"]
     assert all(None in m["with"] for m in api["matches"])  # no match link held
+    paged = stranger.get(f"/api/v1/players/{anna.pk}/?limit=1&offset=1").json()
+    assert paged["matches_count"] == 2 and [m["game"] for m in paged["matches"]] == ["rikken"]
 
 
 def test_the_player_keeps_it_private(evening):
