@@ -16,7 +16,20 @@ from api.views.clubs import (
 )
 from api.views.deals import DealDetailView, DealListView
 from api.views.matches import MatchDetailView, MatchExportView, MatchListView
+from api.views.players import (
+    ClubOptionsView,
+    ClubRatingsView,
+    PlayerDetailView,
+    RatingHistoryView,
+)
 from api.views.presets import PresetDetailView, PresetListView
+from api.views.sessions import (
+    SessionDetailView,
+    SessionListView,
+    SessionMatchListView,
+    SessionSettleView,
+    SessionTransferPaidView,
+)
 from api.views.settlements import EveningSettlementView, MatchSettlementView
 from api.views.tables import TableConfirmView, TableDisputeView, TableReopenView
 from api.views.tournaments import (
@@ -60,6 +73,19 @@ urlpatterns = [
     path("matches/<str:public_id>/export/", MatchExportView.as_view(), name="match-export"),
     path("settlements/", EveningSettlementView.as_view(), name="settlements"),
     path("presets/", PresetListView.as_view(), name="preset-list"),
+    path("sessions/", SessionListView.as_view(), name="session-list"),
+    path("sessions/<str:public_id>/", SessionDetailView.as_view(), name="session-detail"),
+    path(
+        "sessions/<str:public_id>/matches/",
+        SessionMatchListView.as_view(),
+        name="session-matches",
+    ),
+    path("sessions/<str:public_id>/settle/", SessionSettleView.as_view(), name="session-settle"),
+    path(
+        "sessions/<str:public_id>/transfers/<int:number>/paid/",
+        SessionTransferPaidView.as_view(),
+        name="session-transfer-paid",
+    ),
     path("tournaments/", TournamentListView.as_view(), name="tournament-list"),
     path("tournaments/<str:public_id>/", TournamentDetailView.as_view(), name="tournament-detail"),
     path("tournaments/<str:public_id>/entrants/", EntrantListView.as_view(), name="entrant-list"),
@@ -105,5 +131,13 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/", ClubMemberView.as_view(), name="club-members"),
     path("clubs/<slug:slug>/members/merge/", ClubMergeView.as_view(), name="club-merge"),
     path("clubs/<slug:slug>/directors/", ClubDirectorView.as_view(), name="club-directors"),
+    path("clubs/<slug:slug>/options/", ClubOptionsView.as_view(), name="club-options"),
+    path("clubs/<slug:slug>/ratings/<slug:game>/", ClubRatingsView.as_view(), name="club-ratings"),
+    path(
+        "clubs/<slug:slug>/ratings/<slug:game>/<int:player_id>/",
+        RatingHistoryView.as_view(),
+        name="rating-history",
+    ),
+    path("players/<int:player_id>/", PlayerDetailView.as_view(), name="player-detail"),
     path("presets/<str:key>/", PresetDetailView.as_view(), name="preset-detail"),
 ]

@@ -99,3 +99,25 @@ def sweep_dirty_standings() -> int:
         )
         standings_recompute(tournament_id=tournament_id)
     return len(dirty)
+
+
+@shared_task(name="games.recompute_ratings", time_limit=120, soft_time_limit=100)
+def recompute_ratings(list_id: int) -> None:
+    from games.services.ratings import ratings_recompute
+
+    ratings_recompute(list_id=list_id)
+
+
+@shared_task(name="games.sweep_dirty_ratings")
+def sweep_dirty_ratings() -> int:
+    """Catches up club ratings whose recompute message was lost: the dirty mark is the truth."""
+    from games.models import RatingList
+    from games.services.ratings import ratings_recompute
+
+    dirty = list(RatingList.objects.filter(dirty=True).values_list("pk", flat=True))
+    for list_id in dirty:
+        logger.info(
+            "sweep: ratings list %s was stale, recomputing", list_id, extra={"rating_list": list_id}
+        )
+        ratings_recompute(list_id=list_id)
+    return len(dirty)

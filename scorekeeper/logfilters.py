@@ -13,8 +13,8 @@ import re
 
 REDACTED = "[redacted]"
 PATTERNS = [
-    # The key segment after /edit/ or /confirm/ in a match's links.
-    (re.compile(r"(/m/[^/\s]+/(?:edit|confirm)/)[^/\s?#\"']+"), rf"\g<1>{REDACTED}"),
+    # The key segment after /edit/ or /confirm/ in a match's links (and a session's edit link).
+    (re.compile(r"(/[ms]/[^/\s]+/(?:edit|confirm)/)[^/\s?#\"']+"), rf"\g<1>{REDACTED}"),
     # Header values, as "Name: value" or "'Name': 'value'" or HTTP_NAME=value.
     (
         re.compile(

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.models import Table
 from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.rounds import round_draw_request
+from games.services.sessions import session_create
 from games.services.table_keys import table_keys
 from games.services.tournaments import entrant_register, tournament_create
+
+RIKKEN_DEAL = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
 
 
 def routes(resolver=None, prefix: str = "") -> list[tuple[str, str]]:
@@ -49,7 +53,12 @@ def make_world(django_user_model, django_capture_on_commit_callbacks) -> dict:
     table = Table.objects.select_related("match").get()
     created = match_create(game="marafon", players=["A", "B", "C", "D"])
     deal_record(match=created.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
+    session = session_create(players=["A", "B", "C", "D"], game="rikken", stake=Decimal("0.1"))
+    deal_record(match=session.match, raw=RIKKEN_DEAL)
+    member = club.members.first()
     return {
+        "session": session.session.public_id,
+        "player_id": str(member.pk),
         "public_id": created.match.public_id,
         "tournament": tournament.public_id,
         "slug": club.slug,
@@ -75,6 +84,8 @@ def fill(name: str, pattern: str, world: dict) -> str:
         param = match.group(2)
         if param == "public_id" and (tournament_route or "t/<" in pattern):
             return world["tournament"]
+        if param == "public_id" and (pattern.startswith("s/") or "/sessions/" in pattern):
+            return world["session"]
         return world[param]
 
     return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, pattern)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from decimal import Decimal
 
 import pytest
 from django.db import connection
@@ -19,6 +20,7 @@ from rest_framework.test import APIClient
 from games.models import RulePreset, Table
 from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.rounds import round_draw_request
+from games.services.sessions import session_create, session_settle
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
 from games.services.tournaments import entrant_register, tournament_create
@@ -32,8 +34,11 @@ PASSWORD = "pw-x-1234"
 
 # Writes anyone may make, since they make something new of the caller's own: a match, a club,
 # their own house rules or token, an account, a settle-up computed and not stored.
-OPEN_API = {"match-list", "club-list", "preset-list", "settlements", "auth-token"}
-OPEN_PAGES = {"new", "login", "logout", "signup", "club-new", "edit-link", "confirm-link"}
+OPEN_API = {"match-list", "club-list", "preset-list", "settlements", "auth-token", "session-list"}
+OPEN_PAGES = {
+    "new", "login", "logout", "signup", "club-new", "edit-link", "confirm-link", "session-new",
+    "session-edit-link",
+}  # fmt: skip
 # Routes that only read.
 READ_ONLY = {
     "schema", "docs", "redoc", "match-detail", "match-settlement", "match-export", "results", "corrections",
@@ -41,6 +46,7 @@ READ_ONLY = {
     "tournaments", "tournament", "tournament-live", "tournament-version", "tournament-results",
     "director", "club", "director-tournament", "table-cards", "history",
     "service-worker", "manifest", "offline",
+    "session-detail", "club-ratings", "rating-history", "session", "match-chart", "player",
 }  # fmt: skip
 
 
@@ -57,6 +63,11 @@ class World:
     other_table: Table
     seated: list
     preset: RulePreset
+    session: object  # an open session (a Rikken match with a deal), with its edit key
+    session_key: str
+    settled: object  # a settled session, its transfers not paid yet
+    settled_key: str
+    member: object  # a known player with an account of their own
 
 
 @pytest.fixture
@@ -89,6 +100,13 @@ def world(django_user_model, django_capture_on_commit_callbacks) -> World:
     preset = RulePreset.objects.create(
         name="Zwaan", game="rikken", rules={}, owner=director, club=club
     )
+    session = session_create(players=["S1", "S2", "S3", "S4"], game="rikken", stake=Decimal("1"))
+    deal_record(match=session.match, raw=RIKKEN_DEAL)
+    settled = session_create(players=["T1", "T2", "T3", "T4"], game="rikken", stake=Decimal("1"))
+    deal_record(match=settled.match, raw=RIKKEN_DEAL)
+    session_settle(session=settled.session)
+    member.user = django_user_model.objects.create_user("anna", password=PASSWORD)
+    member.save()
     return World(
         club=club,
         rival_director=rival,
@@ -101,12 +119,18 @@ def world(django_user_model, django_capture_on_commit_callbacks) -> World:
         other_table=other_table,
         seated=[s.player.name for s in table.match.seats.order_by("number")],
         preset=preset,
+        session=session.session,
+        session_key=session.edit_key,
+        settled=settled.session,
+        settled_key=settled.edit_key,
+        member=member,
     )
 
 
 def api_writes(w: World) -> list[tuple[str, str, str, dict | None, str]]:
     """(route name, method, path, body, what it writes into)."""
     m, t = w.match.public_id, w.tournament.public_id
+    s = w.session.public_id
     table_match = w.table.match.public_id
     entrant = w.tournament.entrants.first()
     base = f"/api/v1/tournaments/{t}/"
@@ -135,6 +159,11 @@ def api_writes(w: World) -> list[tuple[str, str, str, dict | None, str]]:
         ("club-directors", "post", f"{club}directors/", {"username": "rival"}, "club"),
         ("preset-detail", "delete", f"/api/v1/presets/{w.preset.pk}/", None, "club"),
         ("table-reopen", "post", f"{base}rounds/1/tables/{w.other_table.number}/reopen/", None, "reopen"),
+        ("session-matches", "post", f"/api/v1/sessions/{s}/matches/", {}, "session"),
+        ("session-settle", "post", f"/api/v1/sessions/{s}/settle/", {}, "session"),
+        ("session-transfer-paid", "post", f"/api/v1/sessions/{w.settled.public_id}/transfers/1/paid/", {}, "settled"),
+        ("player-detail", "patch", f"/api/v1/players/{w.member.pk}/", {"history": "public"}, "player"),
+        ("club-options", "patch", f"{club}options/", {"rate_friendly_matches": True}, "club"),
     ]  # fmt: skip
 
 
@@ -165,6 +194,11 @@ def page_writes(w: World) -> list[tuple[str, str, dict, str]]:
         ("club-members-add", f"/director/c/{w.club.slug}/members/", {"names": "Quinten"}, "club"),
         ("club-members-merge", f"/director/c/{w.club.slug}/merge/", {"keep": members[0].pk, "duplicate": members[1].pk}, "club"),
         ("table-reopen", f"/m/{w.other_table.match.public_id}/reopen/", {}, "reopen"),
+        ("session-next", f"/s/{w.session.public_id}/next/", {"choice": "again"}, "session"),
+        ("session-settle", f"/s/{w.session.public_id}/settle/", {}, "session"),
+        ("session-paid", f"/s/{w.settled.public_id}/transfers/1/paid/", {"paid": "1"}, "settled"),
+        ("player-privacy", f"/p/{w.member.pk}/privacy/", {"history": "public"}, "player"),
+        ("club-options", f"/c/{w.club.slug}/options/", {"rate_friendly_matches": "on"}, "club"),
     ]  # fmt: skip
 
 
@@ -200,6 +234,9 @@ def api_cases(w: World, kind: str) -> dict[str, dict]:
         },
         "a director of another club": {"user": w.rival_director},
     }
+    if kind in ("session", "settled"):
+        other_session = w.settled_key if kind == "session" else w.session_key
+        cases["another session's edit key"] = {"HTTP_X_EDIT_KEY": other_session}
     if kind == "table":
         cases["the scoring key where confirming is asked"] = {
             "HTTP_X_TABLE_KEY": own.scoring,
@@ -250,6 +287,9 @@ def page_client(w: World, case: str, kind: str) -> Client | None:
     if case == "another match's edit key":
         client.get(f"/m/{w.match.public_id}/edit/{w.other_edit_key}/")
         client.get(f"/m/{w.table.match.public_id}/edit/{w.other_edit_key}/")
+        # and another session's key, at each session
+        client.get(f"/s/{w.session.public_id}/edit/{w.settled_key}/")
+        client.get(f"/s/{w.settled.public_id}/edit/{w.session_key}/")
     elif case == "another table's keys":
         for match_id in (w.match.public_id, target):
             client.get(f"/m/{match_id}/edit/{other.scoring}/")
@@ -265,8 +305,11 @@ def page_client(w: World, case: str, kind: str) -> Client | None:
     elif case == "a director of another club":
         client.force_login(w.rival_director)
     elif case == "a POST without its CSRF token":
-        client.force_login(w.director)  # and every key: only the missing token is wrong
+        # and every key: only the missing token is wrong
+        client.force_login(w.member.user if kind == "player" else w.director)
         client.get(f"/m/{w.match.public_id}/edit/{w.edit_key}/")
+        client.get(f"/s/{w.session.public_id}/edit/{w.session_key}/")
+        client.get(f"/s/{w.settled.public_id}/edit/{w.settled_key}/")
         client.get(f"/m/{target}/edit/{own.scoring}/")
         client.get(f"/m/{target}/confirm/{own.confirmation}/")
     return client

@@ -36,6 +36,7 @@ def test_a_refused_edit_link_is_logged_without_its_key(caplog):
     [
         ('"GET /m/abc/edit/SECRET/ HTTP/1.1" 302', '"GET /m/abc/edit/[redacted]/ HTTP/1.1" 302'),
         ("Forbidden: /m/abc/confirm/SECRET/", "Forbidden: /m/abc/confirm/[redacted]/"),
+        ("GET /s/abc/edit/SECRET/ 302", "GET /s/abc/edit/[redacted]/ 302"),  # a session's
         ("Bad Request: /m/abc/confirm/", "Bad Request: /m/abc/confirm/"),  # no key: unchanged
         ("{'HTTP_X_TABLE_KEY': 'SECRET'}", "{'HTTP_X_TABLE_KEY': '[redacted]'}"),
         ("Authorization: Token SECRET", "Authorization: [redacted]"),

@@ -3,6 +3,8 @@ from .idempotency import IdempotencyRecord
 from .matches import Deal, Match, Seat
 from .players import Player
 from .presets import RulePreset
+from .ratings import Rating, RatingList, RatingStep
+from .sessions import Session, SessionMatch, SessionPlayer, SessionTransfer
 from .tournaments import Correction, Entrant, Round, Table, Tournament
 
 __all__ = [
@@ -13,9 +15,16 @@ __all__ = [
     "IdempotencyRecord",
     "Match",
     "Player",
+    "Rating",
+    "RatingList",
+    "RatingStep",
     "Round",
     "RulePreset",
     "Seat",
+    "Session",
+    "SessionMatch",
+    "SessionPlayer",
+    "SessionTransfer",
     "Table",
     "Tournament",
 ]

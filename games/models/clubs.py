@@ -18,6 +18,10 @@ class Club(models.Model):
     members = models.ManyToManyField(
         "games.Player", related_name="clubs", blank=True, verbose_name=_("members")
     )
+    # The club's choices: its members' histories public (each member may still keep theirs to
+    # themselves), and friendly matches between its members counted in its ratings.
+    public_histories = models.BooleanField(_("members' histories public"), default=False)
+    rate_friendly_matches = models.BooleanField(_("friendly matches rated"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

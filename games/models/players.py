@@ -21,6 +21,18 @@ class Player(models.Model):
         related_name="player",
         verbose_name=_("account"),
     )
+    # Who may read a known player's history and statistics: by default the members of their
+    # clubs (and anyone, if one of their clubs made its members' histories public).
+    history = models.CharField(
+        _("history shown to"),
+        max_length=10,
+        choices=[
+            ("club", _("club members (or as the club says)")),
+            ("public", _("everyone")),
+            ("private", _("only me")),
+        ],
+        default="club",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,6 +1,16 @@
 from django.urls import path
 
-from . import app, clubs, tables, tournament_director, tournament_public, views
+from . import (
+    app,
+    clubs,
+    history_pages,
+    ratings,
+    sessions,
+    tables,
+    tournament_director,
+    tournament_public,
+    views,
+)
 
 app_name = "pages"
 
@@ -22,6 +32,30 @@ urlpatterns = [
     path("m/<str:public_id>/confirm/<str:confirm_key>/", tables.confirm_link, name="confirm-link"),
     path("m/<str:public_id>/dispute/", tables.dispute_page, name="table-dispute"),
     path("m/<str:public_id>/reopen/", tables.reopen_page, name="table-reopen"),
+    path("m/<str:public_id>/chart/", history_pages.match_chart, name="match-chart"),
+    path("s/new/", sessions.session_new, name="session-new"),
+    path("s/<str:public_id>/", sessions.session_page, name="session"),
+    path(
+        "s/<str:public_id>/edit/<str:edit_key>/",
+        sessions.session_edit_link,
+        name="session-edit-link",
+    ),
+    path("s/<str:public_id>/next/", sessions.session_next, name="session-next"),
+    path("s/<str:public_id>/settle/", sessions.session_settle_page, name="session-settle"),
+    path(
+        "s/<str:public_id>/transfers/<int:number>/paid/",
+        sessions.session_paid_page,
+        name="session-paid",
+    ),
+    path("p/<int:player_id>/", history_pages.player_page, name="player"),
+    path("p/<int:player_id>/privacy/", history_pages.player_privacy, name="player-privacy"),
+    path("c/<slug:slug>/ratings/", ratings.ratings_page, name="club-ratings"),
+    path(
+        "c/<slug:slug>/ratings/<slug:game>/<int:player_id>/",
+        ratings.rating_history_page,
+        name="rating-history",
+    ),
+    path("c/<slug:slug>/options/", ratings.club_options_page, name="club-options"),
     # Django's default LOGIN_URL, so @login_required needs no setting.
     path("accounts/login/", clubs.SignInView.as_view(), name="login"),
     path("accounts/logout/", clubs.SignOutView.as_view(), name="logout"),

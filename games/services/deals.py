@@ -12,13 +12,14 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Correction, Deal, Match, Table
+from games.models import Correction, Deal, Match, SessionMatch, Table
 from games.permissions import is_director
 from games.rules import MatchOver, RuleViolation, fold
 
 from . import rows
 from .errors import Conflict, NotFound, StaleVersion, inside_transaction
 from .matches import STATE_FIELDS, deals_write, engine_for, save_state
+from .sessions import check_session_open
 
 logger = logging.getLogger("games.corrections")
 
@@ -45,8 +46,8 @@ def _lock(
     """The match row, locked: all a write needs to read. The number of the last deal is a
     column of the row, not a count of the deals: a writer that waited for the lock reads the
     row as the other one left it, where a subquery would still see the deals as they were when
-    the statement began. Its tournament table, with round, tournament and club, is read only
-    when the match has one."""
+    the statement began. Its tournament table (with round, tournament and club) and its
+    session are read only when the match has them."""
     by_public_id = isinstance(match, str)  # a public id: the caller has not read the row
     found = list(Match.objects.raw(_lock_sql(by_public_id), [match if by_public_id else match.pk]))
     if not found:
@@ -56,6 +57,10 @@ def _lock(
     if locked.table_pk is not None:
         table = Table.objects.select_related("round__tournament__club").get(pk=locked.table_pk)
     Match.table.related.set_cached_value(locked, table)
+    entry = None
+    if locked.session_entry_pk is not None:
+        entry = SessionMatch.objects.select_related("session").get(pk=locked.session_entry_pk)
+    Match.session_entry.related.set_cached_value(locked, entry)
     if check is not None:
         check(locked)  # who may write, checked on the row as locked, before the version
     if expected_version is not None and locked.version != expected_version:
@@ -71,11 +76,14 @@ def _lock_sql(by_public_id: bool) -> str:
     connection = transaction.get_connection()
     quote = connection.ops.quote_name
     columns = ", ".join(f"m.{quote(f.column)}" for f in Match._meta.concrete_fields)
+    entries = quote(SessionMatch._meta.db_table)
     key = "public_id" if by_public_id else "id"
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
     return (
-        f"SELECT {columns}, t.{quote('id')} AS table_pk FROM {quote(Match._meta.db_table)} m "
+        f"SELECT {columns}, t.{quote('id')} AS table_pk, e.{quote('id')} AS session_entry_pk "
+        f"FROM {quote(Match._meta.db_table)} m "
         f"LEFT JOIN {quote(Table._meta.db_table)} t ON t.{quote('match_id')} = m.{quote('id')} "
+        f"LEFT JOIN {entries} e ON e.{quote('match_id')} = m.{quote('id')} "
         f"WHERE m.{quote(key)} = %s{lock}"
     )
 
@@ -112,6 +120,7 @@ def deal_record(
         number = match.last_number + 1
         table = table_of(match)
         check_unlocked(table, user)
+        check_session_open(match)
         _check_round_length(table, number)
         state_data = engine.state_to_data(result.state)
         deal = Deal(match=match, number=number, input=raw, outcome=result.outcome, state=state_data)
@@ -166,6 +175,7 @@ def deal_replace(
         match = _lock(match, expected_version)
         table = table_of(match)
         check_unlocked(table, user)
+        check_session_open(match)
         if not 1 <= number <= match.last_number:
             raise NotFound(f"This match has no deal {number}.")
         deals = list(match.deals.filter(number__gte=number - 1).order_by("number"))
@@ -243,6 +253,7 @@ def deal_undo(
         match = _lock(match, expected_version)
         table = table_of(match)
         check_unlocked(table, user)
+        check_session_open(match)
         last_number = match.last_number
         if not last_number or number > last_number or number < 1:
             raise NotFound(f"This match has no deal {number}.")

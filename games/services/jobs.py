@@ -23,6 +23,7 @@ logger = logging.getLogger("games.jobs")
 
 DRAW_ROUND = "games.draw_round"
 RECOMPUTE_STANDINGS = "games.recompute_standings"
+RECOMPUTE_RATINGS = "games.recompute_ratings"
 
 
 def publish(job: str, *args: Any, what: str) -> bool:

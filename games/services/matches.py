@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Deal, Match, Player, Seat
+from games.models import Deal, Match, Player, Seat, SessionMatch
 from games.names import name_problem, normalise_name
 from games.permissions import hash_edit_key
 from games.rules import Errors, Game, RuleViolation, UnknownGame, fold, get_game
@@ -33,14 +33,16 @@ def engine_for(match: Match) -> tuple[Game, Any]:
     return game, game.options_from_data(match.rules)
 
 
-def _resolve_players(players: Sequence[str | int], errors: Errors) -> list[Player | str]:
+def _resolve_players(players: Sequence[str | int | Player], errors: Errors) -> list[Player | str]:
     """Known players by id, guests by name; every entry checked, duplicates refused."""
     known_ids = [p for p in players if isinstance(p, int)]
     known = Player.objects.filter(known=True).in_bulk(known_ids)
     resolved: list[Player | str] = []
     seen: set[str] = set()
     for seat, entry in enumerate(players):
-        if isinstance(entry, int):
+        if isinstance(entry, Player):  # a session's player, known or guest, already checked
+            name, value = entry.name, entry
+        elif isinstance(entry, int):
             player = known.get(entry)
             if player is None:
                 errors.add(("players", seat), f"There is no known player {entry}.")
@@ -64,7 +66,7 @@ def _resolve_players(players: Sequence[str | int], errors: Errors) -> list[Playe
 def match_create(
     *,
     game: str,
-    players: Sequence[str | int],
+    players: Sequence[str | int | Player],
     rules: Mapping[str, Any] | None = None,
     stake: Decimal | None = None,
     setup: Mapping[str, Any] | None = None,
@@ -161,11 +163,28 @@ def save_state(
 ) -> None:
     """Caches the state (``data``: its plain form, when the caller has it already); with
     ``write=False`` the caller writes STATE_FIELDS itself (with the deal, in one statement)."""
+    was_finished = match.finished
     match.state = engine.state_to_data(state) if data is None else data
     match.finished = engine.is_finished(state)
     match.version += 1
     if write:
         rows.update(match, STATE_FIELDS)
+    if was_finished or match.finished or _over_in_session(match):
+        # A finished friendly match may count in its players' club ratings.
+        from .ratings import ratings_note_matches
+
+        ratings_note_matches(match_ids=[match.pk])
+
+
+def _over_in_session(match: Match) -> bool:
+    """A money match its session moved on from counts as finished; asked only when the deal
+    services read the session with the match row (no query of its own)."""
+    if not Match.session_entry.is_cached(match):
+        return False
+    try:
+        return match.session_entry.over
+    except SessionMatch.DoesNotExist:
+        return False
 
 
 WRITE_BATCH = 500

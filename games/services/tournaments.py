@@ -351,3 +351,7 @@ def standings_mark_dirty(*, tournament: Tournament) -> None:
     queue_on_commit(
         RECOMPUTE_STANDINGS, tournament.pk, what=f"standings of tournament {tournament.pk}"
     )
+    # The club's ratings count the same confirmed results.
+    from .ratings import ratings_mark_dirty
+
+    ratings_mark_dirty(club_id=tournament.club_id, game=tournament.game)

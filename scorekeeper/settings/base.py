@@ -236,6 +236,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-dirty-standings": {"task": "games.sweep_dirty_standings", "schedule": 10.0},
     # Likewise a draw whose message was lost: the round stays "drawing" in the database.
     "sweep-stuck-draws": {"task": "games.sweep_stuck_draws", "schedule": 10.0},
+    # And club ratings, marked dirty like the standings.
+    "sweep-dirty-ratings": {"task": "games.sweep_dirty_ratings", "schedule": 10.0},
     "purge-idempotency-records": {
         "task": "games.purge_idempotency_records",
         "schedule": 3600.0,

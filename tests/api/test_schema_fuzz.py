@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from games.models import Table
-from games.services import club_create, deal_record, match_create
+from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.rounds import round_draw_request
+from games.services.sessions import session_create
 from games.services.table_keys import table_keys
 from games.services.tournaments import entrant_register, tournament_create
 from scorekeeper.wsgi import application
@@ -69,7 +71,12 @@ def world(django_user_model, django_capture_on_commit_callbacks, keep_connection
     table = Table.objects.select_related("match").order_by("number").first()
     created = match_create(game="marafon", players=["A", "B", "C", "D"])
     deal_record(match=created.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
+    session = session_create(players=["S1", "S2", "S3", "S4"], game="rikken", stake=Decimal("1"))
+    member = club_member_add(club=club, name="Anna")
     return {
+        "session": session.session.public_id,
+        "session_key": session.edit_key,
+        "player": member.pk,
         "match": created.match.public_id,
         "edit_key": created.edit_key,
         "tournament": tournament.public_id,
@@ -86,6 +93,12 @@ def with_real_ids(case, world) -> None:
     path = case.operation.path
     if "public_id" in params:
         params["public_id"] = world["tournament" if "/tournaments/" in path else "match"]
+        if "/sessions/" in path:
+            params["public_id"] = world["session"]
+    if "player_id" in params:
+        params["player_id"] = world["player"]
+    if "game" in params:
+        params["game"] = "rikken"
     if "slug" in params:
         params["slug"] = world["club"]
     if "entrant_id" in params:
@@ -97,6 +110,8 @@ def with_real_ids(case, world) -> None:
     headers.setdefault("Authorization", f"Token {world['token']}")
     if "/matches/" in path:
         headers["X-Edit-Key"] = world["edit_key"]
+    if "/sessions/" in path:
+        headers["X-Edit-Key"] = world["session_key"]
     if "/tables/" in path:
         headers["X-Table-Key"] = world["table_key"]
     case.headers = headers

@@ -1,0 +1,213 @@
+"""Sessions: an evening at one table, its next match, its settle-up and paid transfers. The
+same conventions as matches: the edit key in X-Edit-Key (or the creator signed in), an ETag
+of the session's version and If-Match on writes, Idempotency-Key on every POST."""
+
+from django.http import Http404
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.idempotency import idempotent
+from api.pagination import Pages
+from api.permissions import EDIT_KEY_HEADER
+from api.serializers.sessions import (
+    SessionCreatedSerializer,
+    SessionCreateSerializer,
+    SessionMatchCreateSerializer,
+    SessionSerializer,
+    SessionSummarySerializer,
+    TransferPaidSerializer,
+)
+from api.versioning import expected_version
+from games import selectors_sessions as reads
+from games.services.sessions import (
+    edit_key_matches_session,
+    session_create,
+    session_match_add,
+    session_settle,
+    session_transfer_paid,
+)
+
+from .deals import WRITE_PARAMETERS
+from .matches import IDEMPOTENCY_PARAMETER
+
+
+def can_edit_session(request, session) -> bool:
+    if edit_key_matches_session(session, request.headers.get(EDIT_KEY_HEADER)):
+        return True
+    user = request.user
+    return bool(user and user.is_authenticated and session.owner_id == user.pk)
+
+
+def _checker(request):
+    def check(session):
+        if not can_edit_session(request, session):
+            raise PermissionDenied(
+                f"Changing this session needs its edit key in the {EDIT_KEY_HEADER} header."
+            )
+
+    return check
+
+
+def session_body(request, session, **extra) -> dict:
+    def absolute(path: str) -> str:
+        return request.build_absolute_uri(path)
+
+    links = {
+        "self": absolute(reverse("api:session-detail", args=[session.public_id])),
+        "page": absolute(reverse("pages:session", args=[session.public_id])),
+    }
+    if extra.get("edit_key"):
+        links["edit_page"] = absolute(
+            reverse("pages:session-edit-link", args=[session.public_id, extra["edit_key"]])
+        )
+    return {
+        "id": session.public_id,
+        "version": session.version,
+        "stake": session.stake,
+        "club": session.club.slug if session.club_id else None,
+        "closed_at": session.closed_at,
+        "created_at": session.created_at,
+        "links": links,
+        **reads.session_summary(session),
+        **extra,
+    }
+
+
+def _answer(request, public_id: str, *, status_code=200, headers=None, **extra) -> Response:
+    session = reads.session_get(public_id)
+    serializer = SessionCreatedSerializer if "edit_key" in extra else SessionSerializer
+    body = serializer(session_body(request, session, **extra)).data
+    response = Response(body, status=status_code, headers=headers)
+    response["ETag"] = f'"{session.version}"'
+    return response
+
+
+class SessionListView(APIView):
+    pagination_class = Pages
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "ids", str, description="Comma-separated session ids the client holds."
+            )
+        ],
+        responses=SessionSummarySerializer(many=True),
+        description="The signed-in user's sessions (and those whose ids are given), newest first.",
+    )
+    def get(self, request):
+        ids = [i for i in request.query_params.get("ids", "").split(",") if i]
+        sessions = reads.sessions_visible_to(request.user, ids)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(sessions, request, view=self)
+        return paginator.get_paginated_response(SessionSummarySerializer(page, many=True).data)
+
+    @extend_schema(
+        request=SessionCreateSerializer,
+        responses={201: SessionCreatedSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        description="Starts an evening at one table (no account needed), with its first match "
+        "if `game` is given. The answer holds the edit key, once.",
+    )
+    @idempotent
+    def post(self, request):
+        serializer = SessionCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        created = session_create(
+            players=data["players"],
+            stake=data.get("stake"),
+            club=data.get("club"),
+            owner=request.user,
+            game=data.get("game"),
+            rules=data["rules"],
+            preset=data.get("preset"),
+            setup=data["setup"],
+        )
+        public_id = created.session.public_id
+        return _answer(
+            request,
+            public_id,
+            status_code=status.HTTP_201_CREATED,
+            headers={"Location": reverse("api:session-detail", args=[public_id])},
+            edit_key=created.edit_key,
+        )
+
+
+class SessionDetailView(APIView):
+    @extend_schema(responses=SessionSerializer)
+    def get(self, request, public_id: str):
+        if reads.session_head(public_id) is None:
+            raise Http404("No session with this id.")
+        return _answer(request, public_id)
+
+
+class SessionMatchListView(APIView):
+    @extend_schema(
+        request=SessionMatchCreateSerializer,
+        responses={201: SessionSerializer},
+        parameters=[*WRITE_PARAMETERS, IDEMPOTENCY_PARAMETER],
+        description="Starts the next match of the evening: by default the same game, house "
+        "rules and seating as the last one. Location names the new match; the match takes "
+        "the session's edit key.",
+    )
+    @idempotent
+    def post(self, request, public_id: str):
+        serializer = SessionMatchCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        _session, match = session_match_add(
+            session=public_id,
+            game=data.get("game"),
+            rules=data.get("rules"),
+            preset=data.get("preset"),
+            setup=data["setup"] or None,
+            seats=data.get("seats"),
+            expected_version=expected_version(request),
+            check=_checker(request),
+        )
+        location = reverse("api:match-detail", args=[match.public_id])
+        return _answer(
+            request, public_id, status_code=status.HTTP_201_CREATED, headers={"Location": location}
+        )
+
+
+class SessionSettleView(APIView):
+    @extend_schema(
+        request=None,
+        responses=SessionSerializer,
+        parameters=[*WRITE_PARAMETERS, IDEMPOTENCY_PARAMETER],
+        description="Settles and closes the session: the transfers are fixed, and no match "
+        "or deal of it changes afterwards. A closed session is a 409.",
+    )
+    @idempotent
+    def post(self, request, public_id: str):
+        session_settle(
+            session=public_id, expected_version=expected_version(request), check=_checker(request)
+        )
+        return _answer(request, public_id)
+
+
+class SessionTransferPaidView(APIView):
+    @extend_schema(
+        request=TransferPaidSerializer,
+        responses=SessionSerializer,
+        parameters=[*WRITE_PARAMETERS, IDEMPOTENCY_PARAMETER],
+        description='Marks a transfer of a settled session paid (`{"paid": false}`: not '
+        "paid after all).",
+    )
+    @idempotent
+    def post(self, request, public_id: str, number: int):
+        serializer = TransferPaidSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        session_transfer_paid(
+            session=public_id,
+            number=number,
+            paid=serializer.validated_data["paid"],
+            expected_version=expected_version(request),
+            check=_checker(request),
+        )
+        return _answer(request, public_id)

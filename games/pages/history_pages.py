@@ -1,0 +1,121 @@
+"""Pages of history and statistics: a match's score over its deals, a known player's page
+(their matches and sessions, statistics per game, charts), and their privacy choice."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpResponseForbidden
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from games.charts import Series, legend, line_chart
+from games.models import Deal, Player
+from games.rules import GAMES, get_game
+from games.rules.results import match_results
+from games.selectors_history import RECENT, player_history, player_visible
+from games.services.players import player_set_history
+
+from .access import held_match_ids
+from .board import team_labels
+from .sessions import held_session_ids
+from .views import get_match_head
+
+
+def match_series(match) -> list[Series]:
+    """Each side's score after every deal, from the state stored with each deal (no fold)."""
+    engine = get_game(match.game)
+    teams = engine.teams(engine.options_from_data(match.rules))
+    names = [seat.player.name for seat in match.seats.all()]
+    states = Deal.objects.filter(match=match).order_by("number").values_list("state", flat=True)
+    lines: list[list[float]] = []
+    for state in states:
+        if not state:
+            continue
+        results = match_results(state, teams, len(names), match.rules)
+        lines.append([r.units if r.units is not None else (r.points or 0) for r in results])
+    if teams:
+        labels = team_labels(teams, names)
+        return [Series(labels[t], [row[team[0]] for row in lines]) for t, team in enumerate(teams)]
+    return [Series(name, [row[seat] for row in lines]) for seat, name in enumerate(names)]
+
+
+@require_safe
+def match_chart(request, public_id: str):
+    match = get_match_head(public_id)
+    series = match_series(match)
+    title = _("Score after each deal")
+    return render(
+        request,
+        "players/match_chart.html",
+        {
+            "match": match,
+            "game": get_game(match.game),
+            "chart": line_chart(series, title=title, x_label=_("deal")),
+            "legend": legend(series),
+            "title": title,
+        },
+    )
+
+
+def _player(player_id: int) -> Player:
+    player = Player.objects.filter(pk=player_id, known=True).first()
+    if player is None:
+        raise Http404(_("No known player with this id."))
+    return player
+
+
+def player_charts(over_time: dict[str, dict[str, list[int]]]) -> list[dict]:
+    charts = []
+    for title, lines in (
+        (_("Units won and lost, match by match (money games)"), over_time["money"]),
+        (_("Matches won minus lost (point games)"), over_time["form"]),
+    ):
+        series = [Series(GAMES[g].name, values) for g, values in lines.items()]
+        if series:
+            charts.append(
+                {
+                    "title": title,
+                    "svg": line_chart(series, title=title, x_label=_("match")),
+                    "legend": legend(series),
+                }
+            )
+    return charts
+
+
+@require_safe
+def player_page(request, player_id: int):
+    player = _player(player_id)
+    if not player_visible(player, request.user):
+        return render(request, "players/hidden.html", {"player": player}, status=403)
+    history = player_history(
+        player,
+        user=request.user,
+        held_matches=held_match_ids(request),
+        held_sessions=held_session_ids(request),
+    )
+    itself = request.user.is_authenticated and player.user_id == request.user.pk
+    return render(
+        request,
+        "players/player.html",
+        {
+            "player": player,
+            "history": history,
+            "recent": history["matches"],
+            "more": max(0, history["matches_count"] - RECENT),
+            "itself": itself,
+            "charts": player_charts(history["over_time"]),
+        },
+    )
+
+
+@require_POST
+def player_privacy(request, player_id: int):
+    player = _player(player_id)
+    if not (request.user.is_authenticated and player.user_id == request.user.pk):
+        return HttpResponseForbidden(
+            _("Only the player themselves chooses who reads their history.")
+        )
+    player_set_history(player=player, history=request.POST.get("history", ""))
+    messages.success(request, _("Saved."))
+    return redirect("pages:player", player_id=player.pk)

@@ -1,0 +1,81 @@
+"""A club's rating lists (one per game) and each member's rating history as a chart; the
+directors' choices: members' histories public, friendly matches rated."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from games.charts import Series, legend, line_chart
+from games.models import Club, Player
+from games.permissions import is_director
+from games.rules import GAMES
+from games.selectors_history import player_visible
+from games.selectors_ratings import club_ratings, rating_history
+from games.services.club_options import club_set_options
+
+
+def _game(request, default: str | None = None) -> str:
+    game = request.GET.get("game") or default or next(iter(GAMES))
+    if game not in GAMES:
+        raise Http404(_("Unknown game."))
+    return game
+
+
+@require_safe
+def ratings_page(request, slug: str):
+    club = get_object_or_404(Club, slug=slug)
+    game = _game(request)
+    return render(
+        request,
+        "ratings/list.html",
+        {
+            "club": club,
+            "game": GAMES[game],
+            "games": GAMES.values(),
+            "list": club_ratings(club, game),
+            "director": is_director(club, request.user),
+        },
+    )
+
+
+@require_safe
+def rating_history_page(request, slug: str, game: str, player_id: int):
+    club = get_object_or_404(Club, slug=slug)
+    if game not in GAMES:
+        raise Http404(_("Unknown game."))
+    player = get_object_or_404(Player, pk=player_id, known=True, clubs=club)
+    if not player_visible(player, request.user):
+        return render(request, "players/hidden.html", {"player": player}, status=403)
+    steps = rating_history(club, game, player)
+    series = [Series(_("rating"), [s["rating"] for s in steps])]
+    return render(
+        request,
+        "ratings/history.html",
+        {
+            "club": club,
+            "game": GAMES[game],
+            "player": player,
+            "steps": steps,
+            "chart": line_chart(series, title=_("Rating after each result"), x_label=_("result")),
+            "legend": legend(series),
+        },
+    )
+
+
+@require_POST
+def club_options_page(request, slug: str):
+    club = get_object_or_404(Club, slug=slug)
+    if not is_director(club, request.user):
+        return HttpResponseForbidden(_("Only the club's directors choose this."))
+    club_set_options(
+        club=club,
+        public_histories=request.POST.get("public_histories") == "on",
+        rate_friendly_matches=request.POST.get("rate_friendly_matches") == "on",
+    )
+    messages.success(request, _("Saved."))
+    return redirect(reverse("pages:club-ratings", args=[slug]))

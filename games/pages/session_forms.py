@@ -1,0 +1,108 @@
+"""The forms of an evening at one table: starting it, and choosing its next match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.rules import GAMES
+from games.rules.presets import BUILTIN_PRESETS
+
+MAX_PLAYERS = 12
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(slug, game.name) for slug, game in GAMES.items()]
+
+
+class SessionNewForm(forms.Form):
+    wrapper_prefix = ""
+    foldable: tuple[str, ...] = ()
+
+    players = forms.CharField(
+        label=_("Players"),
+        widget=forms.Textarea(attrs={"rows": 5, "autocomplete": "off"}),
+        help_text=_("One name a line, in the order of play. Known players are recognised by name."),
+    )
+    game = forms.ChoiceField(label=_("First game"), widget=forms.RadioSelect, choices=())
+    stake = forms.DecimalField(
+        label=_("Stake (money a unit, for money games)"),
+        required=False,
+        min_value=0,
+        max_digits=12,
+        decimal_places=4,
+    )
+    club = forms.ChoiceField(label=_("Club"), widget=forms.RadioSelect, required=False, choices=())
+
+    def __init__(self, *args, clubs: list[tuple[str, str]] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+        if clubs:
+            self.fields["club"].choices = [("", _("none")), *clubs]
+        else:
+            del self.fields["club"]
+
+    def clean_players(self) -> list[str]:
+        names = [n.strip() for n in self.cleaned_data["players"].splitlines() if n.strip()]
+        if len(names) < 2:
+            raise forms.ValidationError(_("Name at least two players, one a line."))
+        if len(names) > MAX_PLAYERS:
+            raise forms.ValidationError(_("A session seats at most 12 players."))
+        return names
+
+
+def next_choices(user, last) -> list[tuple[str, str]]:
+    """The next match: the same again, another game with its usual rules, or house rules."""
+    choices = []
+    if last is not None:
+        label = last.game_name + (f" · {last.preset}" if last.preset else "")
+        choices.append(("again", _("Again: %(what)s") % {"what": label}))
+    choices += [(f"game:{slug}", game.name) for slug, game in GAMES.items()]
+    choices += [(f"preset:{p.key}", f"{GAMES[p.game].name} · {p.name}") for p in BUILTIN_PRESETS]
+    if user.is_authenticated:
+        from games.models import RulePreset
+
+        choices += [
+            (f"preset:{p.key}", f"{GAMES[p.game].name} · {p.name}")
+            for p in RulePreset.objects.filter(owner=user)
+        ]
+    return choices
+
+
+class NextMatchForm(forms.Form):
+    wrapper_prefix = "next-"
+    foldable: tuple[str, ...] = ()
+
+    choice = forms.ChoiceField(label=_("Next match"), widget=forms.RadioSelect, choices=())
+    plays = forms.MultipleChoiceField(
+        label=_("Who plays (in the order of play)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        choices=(),
+        help_text=_("Leave as it is to keep the table as it sat."),
+    )
+
+    def __init__(self, *args, user, last, players: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["choice"].choices = next_choices(user, last)
+        self.fields["choice"].initial = "again" if last is not None else None
+        self.fields["plays"].choices = [(str(n), name) for n, name in players]
+
+    def request(self) -> dict[str, Any]:
+        """What the session service is asked: the game, the rules or preset, the seats."""
+        choice = self.cleaned_data["choice"]
+        asked: dict[str, Any] = {}
+        if choice.startswith("game:"):
+            asked.update(game=choice[5:], rules={})
+        elif choice.startswith("preset:"):
+            from games.services import preset_find
+
+            preset = preset_find(choice[7:])
+            if preset is not None:
+                asked.update(game=preset.game, preset=choice[7:])
+        plays = self.cleaned_data.get("plays")
+        if plays:
+            asked["seats"] = [int(n) for n in plays]
+        return asked

@@ -1,0 +1,243 @@
+"""The evening's pages: start a session, its page (running totals, results, the balances
+chart, the settle-up with paid marks), the next match in one tap, settling and closing.
+
+Who may change a session: a browser holding its edit key (opened with its edit link, kept in
+the browser's session like a match's, and remembered for every match of it), or its creator
+signed in. Anyone with the share link reads it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpResponseForbidden
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from games import selectors_sessions as reads
+from games.charts import Series, legend, line_chart
+from games.models import Club
+from games.rules import RuleViolation
+from games.services import Conflict, NotFound, StaleVersion
+from games.services.sessions import (
+    edit_key_matches_session,
+    session_create,
+    session_match_add,
+    session_settle,
+    session_transfer_paid,
+)
+from games.settlements import _stake_text
+
+from .access import remember_edit_key
+from .errors import rule_messages as _messages
+from .qr import qr_svg
+from .session_forms import NextMatchForm, SessionNewForm
+from .views import known_players
+
+SESSION_KEYS = "session_keys"
+
+
+def remember_session_key(request, session, key: str) -> None:
+    keys = dict(request.session.get(SESSION_KEYS, {}))
+    keys[session.public_id] = key
+    request.session[SESSION_KEYS] = keys
+
+
+def held_session_key(request, session) -> str | None:
+    return request.session.get(SESSION_KEYS, {}).get(session.public_id)
+
+
+def held_session_ids(request) -> list[str]:
+    return list(request.session.get(SESSION_KEYS, {}))
+
+
+def can_edit(request, session) -> bool:
+    if edit_key_matches_session(session, held_session_key(request, session)):
+        return True
+    user = request.user
+    return user.is_authenticated and session.owner_id == user.pk
+
+
+def _remember_for_matches(request, session, key: str) -> None:
+    """The session's key scores each of its matches: this phone scores them all."""
+    for entry in session.entries.all():
+        remember_edit_key(request, entry.match, key)
+
+
+def _clubs_for(user) -> list[tuple[str, str]]:
+    if not user.is_authenticated:
+        return []
+    clubs = Club.objects.filter(directors=user) | Club.objects.filter(members__user=user)
+    return [(c.slug, c.name) for c in clubs.distinct().order_by("name")]
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def session_new(request):
+    form = SessionNewForm(request.POST or None, clubs=_clubs_for(request.user))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        known = known_players()
+        try:
+            created = session_create(
+                players=[known.get(name.casefold(), name) for name in data["players"]],
+                stake=data.get("stake"),
+                club=data.get("club") or None,
+                owner=request.user,
+                game=data["game"],
+            )
+        except RuleViolation as exc:
+            for key, value in exc.errors.items():
+                target = key if key in form.fields else None
+                for message in _messages(value):
+                    form.add_error(target, message)
+        else:
+            session = created.session
+            remember_session_key(request, session, created.edit_key)
+            remember_edit_key(request, created.match, created.edit_key)
+            return redirect(reverse("pages:match", args=[created.match.public_id]) + "#board")
+    return render(request, "sessions/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _get(public_id: str):
+    session = reads.session_get(public_id)
+    if session is None:
+        raise Http404(_("No session with this id."))
+    return session
+
+
+def _context(request, session, next_form=None) -> dict:
+    summary = reads.session_summary(session)
+    editable = can_edit(request, session)
+    players = summary["players"]
+    series = [
+        Series(p["name"], [step["units"][p["number"]] for step in summary["balances_after"]])
+        for p in players
+    ]
+    share_url = request.build_absolute_uri(reverse("pages:session", args=[session.public_id]))
+    context = {
+        "session": session,
+        "summary": summary,
+        "can_edit": editable,
+        "chart": line_chart(series, title=_("Balances after each money match"), x_label=_("match"))
+        if summary["balances_after"]
+        else "",
+        "legend": legend(series) if summary["balances_after"] else [],
+        "share_url": share_url,
+        "share_qr": qr_svg(share_url),
+        "stake_text": None if session.stake is None else _stake_text(session.stake),
+    }
+    if editable:
+        key = held_session_key(request, session)
+        if key:
+            edit_url = request.build_absolute_uri(
+                reverse("pages:session-edit-link", args=[session.public_id, key])
+            )
+            context.update(edit_url=edit_url, edit_qr=qr_svg(edit_url))
+        if session.closed_at is None:
+            entries = list(session.entries.all())
+            last = entries[-1].match if entries else None
+            context["next_form"] = next_form or NextMatchForm(
+                user=request.user,
+                last=last,
+                players=[(p["number"], p["name"]) for p in players],
+            )
+    return context
+
+
+@require_safe
+def session_page(request, public_id: str):
+    session = _get(public_id)
+    return render(request, "sessions/session.html", _context(request, session))
+
+
+@require_safe
+def session_edit_link(request, public_id: str, edit_key: str):
+    session = _get(public_id)
+    remember_session_key(request, session, edit_key)
+    if not can_edit(request, session):
+        return HttpResponseForbidden(_("This edit link is not valid for this session."))
+    _remember_for_matches(request, session, edit_key)
+    return redirect("pages:session", public_id=public_id)
+
+
+def _refuse(request, session):
+    if not can_edit(request, session):
+        return HttpResponseForbidden(_("Only a phone with the session's edit link can do this."))
+    return None
+
+
+@require_POST
+def session_next(request, public_id: str):
+    session = _get(public_id)
+    refused = _refuse(request, session)
+    if refused:
+        return refused
+    entries = list(session.entries.all())
+    form = NextMatchForm(
+        request.POST,
+        user=request.user,
+        last=entries[-1].match if entries else None,
+        players=[(row.number, row.player.name) for row in session.players.all()],
+    )
+    if form.is_valid():
+        try:
+            _session, match = session_match_add(
+                session=session,
+                expected_version=_int(request.POST.get("version")),
+                **form.request(),
+            )
+        except RuleViolation as exc:
+            for key, value in exc.errors.items():
+                for message in _messages(value):
+                    form.add_error("plays" if key == "seats" else None, message)
+        except StaleVersion:
+            messages.warning(request, _("Another phone changed the session meanwhile: look again."))
+            return redirect("pages:session", public_id=public_id)
+        except Conflict as exc:
+            messages.error(request, str(exc))
+            return redirect("pages:session", public_id=public_id)
+        else:
+            key = held_session_key(request, session)
+            if key:
+                remember_edit_key(request, match, key)
+            return redirect(reverse("pages:match", args=[match.public_id]) + "#board")
+    context = _context(request, _get(public_id), next_form=form)
+    return render(request, "sessions/session.html", context, status=400)
+
+
+@require_POST
+def session_settle_page(request, public_id: str):
+    session = _get(public_id)
+    refused = _refuse(request, session)
+    if refused:
+        return refused
+    try:
+        session_settle(session=session, expected_version=_int(request.POST.get("version")))
+    except StaleVersion:
+        messages.warning(request, _("Another phone changed the session meanwhile: look again."))
+    except Conflict as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The session is settled and closed."))
+    return redirect(reverse("pages:session", args=[public_id]) + "#settle")
+
+
+@require_POST
+def session_paid_page(request, public_id: str, number: int):
+    session = _get(public_id)
+    refused = _refuse(request, session)
+    if refused:
+        return refused
+    paid = request.POST.get("paid", "1") != "0"
+    try:
+        session_transfer_paid(session=session, number=number, paid=paid)
+    except (Conflict, NotFound) as exc:
+        messages.error(request, str(exc))
+    return redirect(reverse("pages:session", args=[public_id]) + "#settle")
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

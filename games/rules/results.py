@@ -1,0 +1,92 @@
+"""What a match came to, per seat, read from its state: the common ground of a session's
+totals, a player's statistics and the club ratings, for every game.
+
+The state says what kind of score a game keeps, so nothing here asks for a game by name:
+- ``balances``: units won or lost per seat (money games: Rikken, Trionfo); the higher the better;
+- ``points`` without balances: penalty points per seat (Rikken's points scoring, the lowest
+  total wins the evening);
+- ``scores`` (and ``games``, the games of a Marafon match): a partnership's points;
+- ``chips``: a partnership's chips at Etori, counted from the chips it started with.
+Partners share their side's points and place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's share of a match: ``place`` 1 is the best (ties share a place), ``won``
+    whether the seat's side took first place alone or shared it, ``units`` the money-game
+    balance (None in point games), ``points`` what the seat's side scored (None in money
+    games)."""
+
+    seat: int
+    place: int
+    won: bool
+    units: int | None
+    points: int | None
+
+
+def _team_points(state: Mapping[str, Any], team: int, rules: Mapping[str, Any]) -> int:
+    if "games" in state:
+        played = sum(g["scores"][team] for g in state["games"])
+        # After the final game ``scores`` repeats that game's totals; before, it is the game
+        # under way.
+        return played if state.get("finished") else played + state["scores"][team]
+    if "chips" in state:
+        return state["chips"][team] - int(rules.get("chips", 0))
+    return state["scores"][team]
+
+
+def places(values: Sequence[float], *, lower_is_better: bool = False) -> list[int]:
+    """Competition ranking: 1 for the best, ties share the better place (1, 1, 3)."""
+    sign = 1 if lower_is_better else -1
+    return [1 + sum(1 for other in values if sign * other < sign * v) for v in values]
+
+
+def _no_winner_if_all_tied(results: list[SeatResult]) -> list[SeatResult]:
+    """Everyone level (a match with no deal yet, a drawn match): nobody won it."""
+    if results and all(r.place == 1 for r in results):
+        return [SeatResult(r.seat, r.place, False, r.units, r.points) for r in results]
+    return results
+
+
+def match_results(
+    state: Mapping[str, Any],
+    teams: Sequence[Sequence[int]] | None,
+    seats: int,
+    rules: Mapping[str, Any] | None = None,
+) -> list[SeatResult]:
+    """Each seat's result. ``teams``: the game's partnerships (None: each for themselves)."""
+    rules = rules or {}
+    if "balances" in state:
+        units = [int(u) for u in state["balances"][:seats]]
+        ranks = places(units)
+        return _no_winner_if_all_tied(
+            [SeatResult(s, ranks[s], ranks[s] == 1, units[s], None) for s in range(seats)]
+        )
+    if "points" in state and teams is None:
+        points = [int(p) for p in state["points"][:seats]]
+        ranks = places(points, lower_is_better=True)
+        return _no_winner_if_all_tied(
+            [SeatResult(s, ranks[s], ranks[s] == 1, None, points[s]) for s in range(seats)]
+        )
+    teams = teams or [[s] for s in range(seats)]
+    team_points = [_team_points(state, t, rules) for t in range(len(teams))]
+    team_places = places(team_points)
+    winner = state.get("winner")
+    if isinstance(winner, int) and not isinstance(winner, bool):
+        # The game says who won (a right claim wins on fewer points): that side alone is first.
+        team_places = [1 if t == winner else max(2, p) for t, p in enumerate(team_places)]
+    elif isinstance(winner, list) and winner:
+        team_places = [1 if t in winner else max(2, p) for t, p in enumerate(team_places)]
+    results = []
+    for team, members in enumerate(teams):
+        for seat in members:
+            if seat < seats:
+                place = team_places[team]
+                results.append(SeatResult(seat, place, place == 1, None, team_points[team]))
+    return _no_winner_if_all_tied(sorted(results, key=lambda r: r.seat))

@@ -1,0 +1,316 @@
+"""Sessions: an evening at one table. Starting one, adding its next match, settling it (which
+closes and freezes it) and marking its transfers paid, one transaction each.
+
+A session's matches are scored with the session's edit key: each match is created with the
+session's key hash, so the key that was handed out when the evening began scores every match
+of it, on every phone that holds it, and no new key needs to travel round the table."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Club, Match, Player, Session, SessionMatch, SessionPlayer, SessionTransfer
+from games.rules import Errors, RuleViolation, UnknownGame, get_game
+
+from .errors import Conflict, StaleVersion
+from .matches import _resolve_players, hash_edit_key, match_create
+
+logger = logging.getLogger("games.sessions")
+
+MAX_PLAYERS = 12  # a table, not a tournament
+MAX_MATCHES = 200
+
+
+@dataclass(frozen=True)
+class CreatedSession:
+    session: Session
+    edit_key: str  # shown once, never stored
+    match: Match | None
+
+
+def edit_key_matches_session(session: Session, edit_key: str | None) -> bool:
+    import hmac
+
+    if not edit_key or not session.edit_key_hash:
+        return False
+    return hmac.compare_digest(hash_edit_key(edit_key), session.edit_key_hash)
+
+
+def _check_players(players: Sequence[str | int], errors: Errors) -> list[Player | str]:
+    if not players:
+        errors.add("players", "Name the players at the table.")
+    elif len(players) > MAX_PLAYERS:
+        errors.add("players", f"A session seats at most {MAX_PLAYERS} players.")
+    return _resolve_players(players, errors)
+
+
+def _club(club: Club | str | None, errors: Errors) -> Club | None:
+    if club is None or isinstance(club, Club):
+        return club
+    found = Club.objects.filter(slug=club).first()
+    if found is None:
+        errors.add("club", f"There is no club {club!r}.")
+    return found
+
+
+def session_create(
+    *,
+    players: Sequence[str | int],
+    stake: Decimal | None = None,
+    club: Club | str | None = None,
+    owner: Any = None,
+    game: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    preset: str | int | None = None,
+    setup: Mapping[str, Any] | None = None,
+) -> CreatedSession:
+    """A new evening with its players (guests by name, known players by id) and, if a game is
+    named, its first match with the players seated in the order given."""
+    errors = Errors()
+    resolved = _check_players(players, errors)
+    found_club = _club(club, errors)
+    errors.raise_if_any()
+    edit_key = secrets.token_urlsafe(24)
+    with transaction.atomic():
+        session = Session.objects.create(
+            owner=owner if owner is not None and owner.is_authenticated else None,
+            club=found_club,
+            stake=stake,
+            edit_key_hash=hash_edit_key(edit_key),
+        )
+        rows = []
+        for number, entry in enumerate(resolved):
+            player = entry if isinstance(entry, Player) else Player.objects.create(name=entry)
+            rows.append(SessionPlayer(session=session, number=number, player=player))
+        SessionPlayer.objects.bulk_create(rows)
+        match = None
+        if game is not None:
+            match = _add_match(
+                session,
+                [row.player for row in rows],
+                game=game,
+                rules=rules,
+                preset=preset,
+                setup=setup,
+            )
+    logger.info("session started: %s", session.public_id, extra={"session": session.public_id})
+    return CreatedSession(session, edit_key, match)
+
+
+def _lock(
+    session: Session | str,
+    expected_version: int | None,
+    check: Callable[[Session], None] | None,
+) -> Session:
+    sessions = Session.objects.select_for_update()
+    try:
+        key = {"public_id": session} if isinstance(session, str) else {"pk": session.pk}
+        locked = sessions.get(**key)
+    except Session.DoesNotExist:
+        from .errors import NotFound
+
+        raise NotFound("No session with this id.") from None
+    if check is not None:
+        check(locked)
+    if expected_version is not None and locked.version != expected_version:
+        raise StaleVersion(locked.version)
+    return locked
+
+
+def _bump(session: Session) -> None:
+    session.version += 1
+    session.save(update_fields=["version", "closed_at", "updated_at"])
+
+
+def _check_open(session: Session) -> None:
+    if session.closed_at is not None:
+        raise Conflict("This session is closed: it was settled and nothing in it changes now.")
+
+
+def _seating(session: Session, seats: Sequence[int] | None, last: Match | None) -> list[Player]:
+    """The players of the next match in seat order: those given (session player numbers), or
+    the last match's table as it sat, or the session's players as they sat down."""
+    players = {row.number: row.player for row in session.players.select_related("player")}
+    if seats is not None:
+        errors = Errors()
+        for index, number in enumerate(seats):
+            if number not in players:
+                errors.add(("seats", index), f"The session has no player {number}.")
+        if len(set(seats)) != len(seats):
+            errors.add("seats", "A player sits once.")
+        errors.raise_if_any()
+        return [players[n] for n in seats]
+    if last is not None:
+        return [seat.player for seat in last.seats.select_related("player").order_by("number")]
+    return [players[n] for n in sorted(players)]
+
+
+def _add_match(
+    session: Session,
+    players: list[Player],
+    *,
+    game: str,
+    rules: Mapping[str, Any] | None,
+    preset: str | int | None,
+    setup: Mapping[str, Any] | None,
+) -> Match:
+    """Inside the caller's transaction: the match, seated, scored with the session's key."""
+    try:
+        engine = get_game(game)
+    except UnknownGame as exc:
+        raise RuleViolation.at("game", str(exc)) from None
+    created = match_create(
+        game=game,
+        players=players,
+        rules=rules,
+        stake=session.stake if engine.money else None,
+        setup=setup,
+        owner=session.owner,
+        preset=preset,
+    )
+    match = created.match
+    Match.objects.filter(pk=match.pk).update(edit_key_hash=session.edit_key_hash)
+    match.edit_key_hash = session.edit_key_hash
+    number = session.entries.count() + 1
+    if number > MAX_MATCHES:
+        raise Conflict(f"A session holds at most {MAX_MATCHES} matches: start another.")
+    SessionMatch.objects.create(session=session, number=number, match=match)
+    return match
+
+
+def session_match_add(
+    *,
+    session: Session | str,
+    game: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    preset: str | int | None = None,
+    setup: Mapping[str, Any] | None = None,
+    seats: Sequence[int] | None = None,
+    expected_version: int | None = None,
+    check: Callable[[Session], None] | None = None,
+) -> tuple[Session, Match]:
+    """The next match of the evening: by default the same game and house rules as the last
+    one, with the players seated as they sat (the table does not move between matches; the
+    first dealer is then found as the game's rules say: from the cards dealt, or entered with
+    the first deal). The matches before it are over."""
+    with transaction.atomic():
+        session = _lock(session, expected_version, check)
+        _check_open(session)
+        last_entry = session.entries.select_related("match").order_by("-number").first()
+        last = last_entry.match if last_entry else None
+        if game is None:
+            if last is None:
+                raise RuleViolation.at("game", "Name the game of the first match.")
+            game = last.game
+        same_game = last is not None and last.game == game
+        if rules is None and preset is None and same_game:
+            rules = last.rules
+        players = _seating(session, seats, last if same_game or seats is None else None)
+        try:
+            engine = get_game(game)
+        except UnknownGame as exc:
+            raise RuleViolation.at("game", str(exc)) from None
+        if seats is None and engine.check_players(len(players)):
+            raise RuleViolation.at(
+                "seats",
+                f"{engine.name} is not played by {len(players)}: say who plays (seats).",
+            )
+        if rules is not None and "players" in rules and not same_game:
+            rules = {k: v for k, v in rules.items() if k != "players"}
+        match = _add_match(session, players, game=game, rules=rules, preset=preset, setup=setup)
+        ended = list(
+            session.entries.filter(over=False)
+            .exclude(match=match)
+            .values_list("match_id", flat=True)
+        )
+        SessionMatch.objects.filter(match_id__in=ended).update(over=True)
+        _bump(session)
+        _matches_over(ended)
+    return session, match
+
+
+def _matches_over(match_ids: list[int]) -> None:
+    """Matches that ended with the evening moving on may now count in club ratings."""
+    if match_ids:
+        from .ratings import ratings_note_matches
+
+        ratings_note_matches(match_ids=match_ids)
+
+
+def session_settle(
+    *,
+    session: Session | str,
+    expected_version: int | None = None,
+    check: Callable[[Session], None] | None = None,
+) -> Session:
+    """Closes the evening: the settle-up of its money matches is fixed as the transfers to pay,
+    and nothing in the session changes afterwards (no match added, no deal entered)."""
+    from games.selectors_sessions import session_settlement
+
+    with transaction.atomic():
+        session = _lock(session, expected_version, check)
+        _check_open(session)
+        settlement = session_settlement(session)
+        by_number = {row.number: row.player_id for row in session.players.all()}
+        SessionTransfer.objects.bulk_create(
+            SessionTransfer(
+                session=session,
+                number=index,
+                payer_id=by_number[t["from"]],
+                payee_id=by_number[t["to"]],
+                units=t["units"],
+                amount=None if t["amount"] is None else Decimal(t["amount"]),
+            )
+            for index, t in enumerate(settlement["transfers"], start=1)
+        )
+        session.closed_at = timezone.now()
+        ended = list(session.entries.filter(over=False).values_list("match_id", flat=True))
+        SessionMatch.objects.filter(match_id__in=ended).update(over=True)
+        _bump(session)
+        _matches_over(ended)
+    logger.info("session settled: %s", session.public_id, extra={"session": session.public_id})
+    return session
+
+
+def session_transfer_paid(
+    *,
+    session: Session | str,
+    number: int,
+    paid: bool = True,
+    expected_version: int | None = None,
+    check: Callable[[Session], None] | None = None,
+) -> Session:
+    """Marks a transfer of a settled session paid (or not paid after all)."""
+    from .errors import NotFound
+
+    with transaction.atomic():
+        session = _lock(session, expected_version, check)
+        if session.closed_at is None:
+            raise Conflict("Settle the session first: its transfers are fixed when it closes.")
+        transfer = session.transfers.filter(number=number).first()
+        if transfer is None:
+            raise NotFound(f"This session has no transfer {number}.")
+        if (transfer.paid_at is not None) != paid:
+            transfer.paid_at = timezone.now() if paid else None
+            transfer.save(update_fields=["paid_at"])
+            _bump(session)
+    return session
+
+
+def check_session_open(match: Match) -> None:
+    """A settled session is frozen: its matches take no deal, correction or undo. For the
+    deal services, on the match row they locked (its session came along with it)."""
+    try:
+        entry = match.session_entry
+    except SessionMatch.DoesNotExist:
+        return
+    if entry.session.closed_at is not None:
+        raise Conflict("This match's session was settled and closed: its deals are final.")
