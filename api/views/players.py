@@ -1,7 +1,6 @@
 """A known player's history and statistics, and their privacy choice; a club's ratings and a
 member's rating history; a club's choices (directors)."""
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -10,13 +9,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.serializers.fields import StrictSerializer
+from games import selectors
 from games.models import Club, Player
 from games.permissions import is_director
 from games.rules import GAMES
-from games.selectors_history import player_history, player_visible
-from games.selectors_ratings import club_ratings, rating_history
+from games.selectors.history import player_history, player_visible
+from games.selectors.ratings import club_ratings, rating_history
 from games.services.club_options import club_set_options
 from games.services.players import HISTORY_CHOICES, player_set_history
+from scorekeeper.shortcuts import found_or_404
 
 
 class PlayerMatchSerializer(serializers.Serializer):
@@ -111,7 +112,7 @@ def _bounded(value, default: int, high: int) -> int:
 
 
 def _known(player_id: int) -> Player:
-    player = Player.objects.filter(pk=player_id, known=True).first() if player_id < 2**63 else None
+    player = selectors.known_player(player_id)
     if player is None:
         raise NotFound("No known player with this id.")
     return player
@@ -195,16 +196,16 @@ def _game(game: str) -> str:
 class ClubRatingsView(APIView):
     @extend_schema(responses=RatingListSerializer)
     def get(self, request, slug: str, game: str):
-        club = get_object_or_404(Club, slug=slug)
+        club = found_or_404(selectors.club_find(slug), Club)
         return Response(RatingListSerializer(club_ratings(club, _game(game))).data)
 
 
 class RatingHistoryView(APIView):
     @extend_schema(responses=RatingStepSerializer(many=True))
     def get(self, request, slug: str, game: str, player_id: int):
-        club = get_object_or_404(Club, slug=slug)
+        club = found_or_404(selectors.club_find(slug), Club)
         player = _known(player_id)
-        if not player.clubs.filter(pk=club.pk).exists():
+        if selectors.club_member(club, player.pk) is None:
             raise NotFound("This player is not a member of the club.")
         if not player_visible(player, request.user):
             raise PermissionDenied("This player's history is shown to their club's members.")
@@ -226,7 +227,7 @@ class ClubOptionsView(APIView):
         "matches between its members rated.",
     )
     def patch(self, request, slug: str):
-        club = get_object_or_404(Club, slug=slug)
+        club = found_or_404(selectors.club_find(slug), Club)
         if not is_director(club, request.user):
             raise PermissionDenied("Only the club's directors choose this.")
         serializer = ClubOptionsSerializer(data=request.data)
@@ -241,7 +242,7 @@ class ClubOptionsView(APIView):
 
     @extend_schema(responses=ClubOptionsSerializer)
     def get(self, request, slug: str):
-        club = get_object_or_404(Club, slug=slug)
+        club = found_or_404(selectors.club_find(slug), Club)
         return Response(
             {
                 "public_histories": club.public_histories,

@@ -22,7 +22,7 @@ from api.serializers.sessions import (
     TransferPaidSerializer,
 )
 from api.versioning import expected_version
-from games import selectors_sessions as reads
+from games.selectors import sessions as reads
 from games.services.sessions import (
     edit_key_matches_session,
     session_create,

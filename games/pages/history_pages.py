@@ -9,11 +9,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from games import selectors
 from games.charts import Series, legend, line_chart
-from games.models import Deal, Player
+from games.models import Player
 from games.rules import GAMES, get_game
 from games.rules.results import match_results
-from games.selectors_history import RECENT, player_history, player_visible
+from games.selectors.history import RECENT, player_history, player_visible
 from games.services.players import player_set_history
 
 from .access import held_match_ids
@@ -27,7 +28,7 @@ def match_series(match) -> list[Series]:
     engine = get_game(match.game)
     teams = engine.teams(engine.options_from_data(match.rules))
     names = [seat.player.name for seat in match.seats.all()]
-    states = Deal.objects.filter(match=match).order_by("number").values_list("state", flat=True)
+    states = selectors.deal_states(match)
     lines: list[list[float]] = []
     for state in states:
         if not state:
@@ -59,7 +60,7 @@ def match_chart(request, public_id: str):
 
 
 def _player(player_id: int) -> Player:
-    player = Player.objects.filter(pk=player_id, known=True).first()
+    player = selectors.known_player(player_id)
     if player is None:
         raise Http404(_("No known player with this id."))
     return player

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpResponseForbidden
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from games import selectors
 from games.charts import Series, legend, line_chart
 from games.models import Club, Player
 from games.permissions import is_director
 from games.rules import GAMES
-from games.selectors_history import player_visible
-from games.selectors_ratings import club_ratings, rating_history
+from games.selectors.history import player_visible
+from games.selectors.ratings import club_ratings, rating_history
 from games.services.club_options import club_set_options
+from scorekeeper.shortcuts import found_or_404
 
 
 def _game(request, default: str | None = None) -> str:
@@ -28,7 +30,7 @@ def _game(request, default: str | None = None) -> str:
 
 @require_safe
 def ratings_page(request, slug: str):
-    club = get_object_or_404(Club, slug=slug)
+    club = found_or_404(selectors.club_find(slug), Club)
     game = _game(request)
     return render(
         request,
@@ -45,10 +47,10 @@ def ratings_page(request, slug: str):
 
 @require_safe
 def rating_history_page(request, slug: str, game: str, player_id: int):
-    club = get_object_or_404(Club, slug=slug)
+    club = found_or_404(selectors.club_find(slug), Club)
     if game not in GAMES:
         raise Http404(_("Unknown game."))
-    player = get_object_or_404(Player, pk=player_id, known=True, clubs=club)
+    player = found_or_404(selectors.club_member(club, player_id), Player)
     if not player_visible(player, request.user):
         return render(request, "players/hidden.html", {"player": player}, status=403)
     steps = rating_history(club, game, player)
@@ -69,7 +71,7 @@ def rating_history_page(request, slug: str, game: str, player_id: int):
 
 @require_POST
 def club_options_page(request, slug: str):
-    club = get_object_or_404(Club, slug=slug)
+    club = found_or_404(selectors.club_find(slug), Club)
     if not is_director(club, request.user):
         return HttpResponseForbidden(_("Only the club's directors choose this."))
     club_set_options(

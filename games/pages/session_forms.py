@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import selectors
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
 
@@ -62,11 +63,9 @@ def next_choices(user, last) -> list[tuple[str, str]]:
     choices += [(f"game:{slug}", game.name) for slug, game in GAMES.items()]
     choices += [(f"preset:{p.key}", f"{GAMES[p.game].name} · {p.name}") for p in BUILTIN_PRESETS]
     if user.is_authenticated:
-        from games.models import RulePreset
-
         choices += [
             (f"preset:{p.key}", f"{GAMES[p.game].name} · {p.name}")
-            for p in RulePreset.objects.filter(owner=user)
+            for p in selectors.presets_owned_by(user)
         ]
     return choices
 

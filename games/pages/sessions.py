@@ -14,10 +14,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from games import selectors_sessions as reads
+from games import selectors
 from games.charts import Series, legend, line_chart
-from games.models import Club
 from games.rules import RuleViolation
+from games.selectors import sessions as reads
 from games.services import Conflict, NotFound, StaleVersion
 from games.services.sessions import (
     edit_key_matches_session,
@@ -65,10 +65,7 @@ def _remember_for_matches(request, session, key: str) -> None:
 
 
 def _clubs_for(user) -> list[tuple[str, str]]:
-    if not user.is_authenticated:
-        return []
-    clubs = Club.objects.filter(directors=user) | Club.objects.filter(members__user=user)
-    return [(c.slug, c.name) for c in clubs.distinct().order_by("name")]
+    return [(c.slug, c.name) for c in selectors.clubs_of(user)]
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

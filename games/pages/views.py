@@ -168,7 +168,7 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
             context.update(edit_url=edit_url, edit_qr=qr_svg(edit_url))
         if not match.finished:
             context["form"] = form or deal_form_for(match, match.state)
-    from games.selectors_sessions import session_entry_of
+    from games.selectors.sessions import session_entry_of
 
     context["in_session"] = session_entry_of(match)
     table = match_table(match)

@@ -9,6 +9,7 @@ from .clubs import (
     club_member_names,
     club_members,
     clubs_directed_by,
+    clubs_of,
     clubs_with_people,
 )
 from .idempotency import idempotency_lookup
@@ -20,6 +21,7 @@ from .matches import (
     deal_get,
     deal_inputs_before,
     deal_outcomes,
+    deal_states,
     deals_with_totals,
     last_deal_number,
     match_deal,
@@ -32,8 +34,21 @@ from .matches import (
     matches_by_ids,
     matches_visible_to,
 )
-from .players import account_named, player_find, players_by_unique_name, players_known
-from .presets import club_presets, preset_saved, presets_saved, presets_saved_for
+from .players import (
+    account_named,
+    club_member,
+    known_player,
+    player_find,
+    players_by_unique_name,
+    players_known,
+)
+from .presets import (
+    club_presets,
+    preset_saved,
+    presets_owned_by,
+    presets_saved,
+    presets_saved_for,
+)
 from .results import tournament_results
 from .tournaments import (
     club_tournaments,
@@ -62,20 +77,24 @@ __all__ = [
     "club_directed_by",
     "club_directors",
     "club_find",
+    "club_member",
     "club_member_names",
     "club_members",
     "club_presets",
     "club_tournaments",
     "clubs_directed_by",
+    "clubs_of",
     "clubs_with_people",
     "deal_count",
     "deal_get",
     "deal_inputs_before",
     "deal_outcomes",
+    "deal_states",
     "deals_with_totals",
     "entrant_find",
     "entrant_names",
     "idempotency_lookup",
+    "known_player",
     "last_deal_number",
     "match_deal",
     "match_deals",
@@ -90,6 +109,7 @@ __all__ = [
     "players_by_unique_name",
     "players_known",
     "preset_saved",
+    "presets_owned_by",
     "presets_saved",
     "presets_saved_for",
     "round_find",

@@ -52,3 +52,11 @@ def club_member_names(club: Club, limit: int = MEMBERS_SUGGESTED) -> list[str]:
         .values_list("name", flat=True)
         .distinct()[:limit]
     )
+
+
+def clubs_of(user) -> list[Club]:
+    """The clubs a signed-in user directs or is a member of, by name."""
+    if not user.is_authenticated:
+        return []
+    clubs = Club.objects.filter(directors=user) | Club.objects.filter(members__user=user)
+    return list(clubs.distinct().order_by("name"))

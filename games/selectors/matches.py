@@ -104,3 +104,8 @@ def deal_inputs_before(match: Match, number: int) -> list[dict]:
 def match_deal(match: Match, number: int) -> Deal | None:
     """One deal of a match as entered and scored (its input and outcome)."""
     return match.deals.filter(number=number).only("number", "input", "outcome").first()
+
+
+def deal_states(match: Match) -> list[dict]:
+    """The state after each deal, in order (stored with the deal: no fold)."""
+    return list(match.deals.order_by("number").values_list("state", flat=True))

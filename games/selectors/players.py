@@ -40,3 +40,17 @@ def account_named(username: str, *, any_case: bool = False):
         found = list(users.filter(username__iexact=username)[:2])
         user = found[0] if len(found) == 1 else None
     return user
+
+
+def known_player(pk: int) -> Player | None:
+    """A known player (not a guest), or None; an id out of the database's range finds none."""
+    if not 0 < pk < 2**63:
+        return None
+    return Player.objects.filter(pk=pk, known=True).first()
+
+
+def club_member(club, pk: int) -> Player | None:
+    """A known player who is a member of ``club``, or None."""
+    if not 0 < pk < 2**63:
+        return None
+    return Player.objects.filter(pk=pk, known=True, clubs=club).first()

@@ -35,3 +35,7 @@ def preset_saved(pk: int) -> RulePreset | None:
 
 def club_presets(club: Club) -> QuerySet[RulePreset]:
     return RulePreset.objects.filter(club=club).order_by("game", "name", "id")
+
+
+def presets_owned_by(user) -> QuerySet[RulePreset]:
+    return RulePreset.objects.filter(owner=user)

@@ -253,7 +253,7 @@ def session_settle(
 ) -> Session:
     """Closes the evening: the settle-up of its money matches is fixed as the transfers to pay,
     and nothing in the session changes afterwards (no match added, no deal entered)."""
-    from games.selectors_sessions import session_settlement
+    from games.selectors.sessions import session_settlement
 
     with transaction.atomic():
         session = _lock(session, expected_version, check)
