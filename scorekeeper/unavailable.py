@@ -35,11 +35,19 @@ def unavailable(request) -> HttpResponse:
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": MESSAGE}, status=503)
     else:
-        # No request context: the context processors would read the session, in the database.
-        response = HttpResponse(render_to_string("unavailable.html"), status=503)
+        response = HttpResponse(_page(), status=503)
     response["Retry-After"] = RETRY_AFTER
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _page() -> str:
+    # No request context: the context processors would read the session, in the database.
+    try:
+        return render_to_string("unavailable.html")
+    except Exception:  # an outage page must not fail in its turn (static files not collected)
+        logger.exception("the outage page could not be drawn; answering in plain words")
+        return f"<!doctype html><title>Back in a moment</title><p>{MESSAGE}</p>"
 
 
 class DatabaseOutage:

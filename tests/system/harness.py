@@ -172,6 +172,8 @@ class Database:
     def create(self, env: dict[str, str]) -> None:
         self._admin(f'CREATE DATABASE "{self.name}"')
         manage("migrate", "--noinput", env=env)
+        # As make serve does: the production pages name their files through the manifest.
+        manage("collectstatic", "--noinput", "--verbosity", "0", env=env)
 
     def drop(self) -> None:
         self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
