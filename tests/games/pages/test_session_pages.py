@@ -94,3 +94,14 @@ def test_the_score_chart_of_a_match_is_inline_svg():
 
     assert chart.status_code == 200
     assert b"<polyline" in chart.content and b"style=" not in chart.content
+
+
+def test_the_phone_keeps_the_evening_among_what_it_opened():
+    """offline.js records a page that names itself in data-recent: the start page lists it,
+    and the service worker keeps it for a room without signal (issue 17)."""
+    client = Client()
+    session, _location = start(client)
+
+    page = client.get(f"/s/{session.public_id}/").content.decode()
+
+    assert 'data-recent="Session: Anna, Bram, Cor, Dirk"' in page
