@@ -53,7 +53,9 @@ def lowest_wins(tournament: Tournament) -> bool:
     """Whether the tournament's game, under its rules, ranks the lowest total first (Rikken in
     penalty points)."""
     engine = get_game(tournament.game)
-    return engine.lowest_wins(engine.options_from_data(tournament.rules))
+    return engine.lowest_wins(
+        engine.resolve_options(tournament.rules, players=tournament.table_size)
+    )
 
 
 def individual_points(tournament: Tournament, table: Table) -> dict[int, int]:
