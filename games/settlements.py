@@ -71,9 +71,16 @@ def _one_rate(units: Sequence[int], money: Sequence[Decimal]) -> Decimal | None:
 
 
 def _check_money_game(match: Match) -> None:
-    if not GAMES[match.game].money:
+    engine = GAMES[match.game]
+    if not engine.money:
         raise RuleViolation.at(
             "match", f"{match.game_name} is not played for money: there is nothing to settle."
+        )
+    if not engine.plays_for_money(engine.options_from_data(match.rules)):
+        raise RuleViolation.at(
+            "match",
+            "This match is scored in penalty points, not money: there is nothing to settle; "
+            "the lowest total wins.",
         )
 
 

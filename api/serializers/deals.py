@@ -1,13 +1,15 @@
 from rest_framework import serializers
 
+from .game_data import DealInputField, DealOutcomeField, MatchStateField
+
 
 class DealSerializer(serializers.Serializer):
     """A deal as entered, its outcome, and the match state after it."""
 
     number = serializers.IntegerField()
-    input = serializers.JSONField()
-    outcome = serializers.JSONField()
-    state = serializers.JSONField()
+    input = DealInputField()
+    outcome = DealOutcomeField()
+    state = MatchStateField()
     version = serializers.IntegerField()
 
 

@@ -7,6 +7,7 @@ from games.models import Match
 from games.rules import GAMES, get_game
 
 from .fields import GameField, MoneyField, StrictSerializer
+from .game_data import DealInputField, DealOutcomeField, MatchStateField
 
 SETUP_FIELDS = tuple(sorted({f for game in GAMES.values() for f in game.setup_fields}))
 
@@ -64,8 +65,8 @@ class SeatSerializer(serializers.Serializer):
 
 class DealSummarySerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    input = serializers.JSONField()
-    outcome = serializers.JSONField()
+    input = DealInputField()
+    outcome = DealOutcomeField()
 
     def to_representation(self, deal) -> dict:
         # The same three fields the declared ones give, without a field object per value:
@@ -80,6 +81,7 @@ class MatchSerializer(serializers.ModelSerializer):
     stake = MoneyField(read_only=True, allow_null=True)
     deals = DealSummarySerializer(many=True, read_only=True)
     links = serializers.SerializerMethodField()
+    state = MatchStateField(read_only=True)
 
     class Meta:
         model = Match
@@ -150,7 +152,8 @@ def match_links(match, request) -> dict[str, str]:
         "deals": absolute(reverse("api:deal-list", args=[match.public_id])),
         "page": absolute(reverse("pages:match", args=[match.public_id])),
     }
-    if GAMES[match.game].money:
+    engine = GAMES[match.game]
+    if engine.money and engine.plays_for_money(engine.options_from_data(match.rules)):
         links["settlement"] = absolute(reverse("api:match-settlement", args=[match.public_id]))
     edit_key = getattr(match, "edit_key", None)
     if edit_key:

@@ -1,5 +1,4 @@
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -9,6 +8,7 @@ from api.idempotency import idempotent
 from api.pagination import Pages
 from api.permissions import require_edit
 from api.serializers.deals import DealSerializer, deal_data
+from api.serializers.game_data import DEAL_REQUEST
 from api.serializers.matches import (
     DealSummarySerializer,
     MatchSerializer,
@@ -60,7 +60,7 @@ class DealListView(APIView):
         return with_etag(paginator.get_paginated_response(body), match)
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
+        request=DEAL_REQUEST,
         responses={201: DealSerializer},
         parameters=[*WRITE_PARAMETERS, IDEMPOTENCY_PARAMETER],
     )
@@ -98,9 +98,7 @@ class DealDetailView(APIView):
             raise NotFound(f"This match has no deal {number}.")
         return with_etag(Response(deal_data(deal.match, deal)), deal.match)
 
-    @extend_schema(
-        request=OpenApiTypes.OBJECT, responses=DealSerializer, parameters=WRITE_PARAMETERS
-    )
+    @extend_schema(request=DEAL_REQUEST, responses=DealSerializer, parameters=WRITE_PARAMETERS)
     def put(self, request, public_id: str, number: int):
         match = _head_or_404(public_id)
         require_edit(request, match)

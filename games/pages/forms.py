@@ -78,6 +78,10 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
         for fld in game.describe_options():
             if fld["name"] == "players":
                 continue
+            if fld["kind"] == "tuple" and fld["name"] != "contracts":
+                # Structured options other than the contract table (Rikken's penalty rows of the
+                # special games) keep the house rules' or the default value: set in the API.
+                continue
             self.fields[f"rule_{fld['name']}"] = option_field(fld, resolved[fld["name"]])
             self.option_names.append(fld["name"])
         if game.money:

@@ -31,6 +31,11 @@ def _totals(after: dict[str, Any], table: Table) -> str:
             f"{table.who(seat)} {value:+d}" if value else f"{table.who(seat)} 0"
             for seat, value in enumerate(after["balances"])
         )
+    if "points" in after and "leaders" in after:
+        # Penalty points: each player's total, the lowest leading.
+        return " · ".join(
+            f"{table.who(seat)} {value}" for seat, value in enumerate(after["points"])
+        )
     values = after.get("scores") or after.get("chips") or []
     return (" – " if len(values) == 2 else " · ").join(str(v) for v in values)
 

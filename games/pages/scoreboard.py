@@ -6,6 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.rules.settlement import to_money
 
 
@@ -16,6 +18,32 @@ def team_rows(labels: list[str], values: list[int], extras: list[Any] | None = N
         {"label": label, "value": value, "extra": extra}
         for label, value, extra in zip(labels, values, extras, strict=False)
     ]
+
+
+def points_rows(names: list[str], points: list[int], leaders: list[int]) -> list[dict]:
+    """One row a player of a game where the lowest total wins: the points, the leaders marked."""
+    return [
+        {
+            "label": player,
+            "value": str(total),
+            "extra": _("leads") if seat in leaders else None,
+            "lead": seat in leaders,
+        }
+        for seat, (player, total) in enumerate(zip(names, points, strict=False))
+    ]
+
+
+def lowest_first(names: list[str], points: list[int]) -> list[dict]:
+    """The final ranking of a game where the lowest total wins: equal totals share a place."""
+    order = sorted(range(len(names)), key=lambda s: points[s])
+    ranking = []
+    for index, seat in enumerate(order):
+        shared = ranking and ranking[-1]["points"] == points[seat]
+        place = ranking[-1]["place"] if shared else index + 1
+        ranking.append({"place": place, "name": names[seat], "points": points[seat]})
+    for row in ranking:
+        row["shared"] = sum(r["place"] == row["place"] for r in ranking) > 1
+    return ranking
 
 
 def balance_rows(names: list[str], balances: list[int], stake: Any) -> list[dict]:

@@ -33,6 +33,7 @@ from .forms import MatchSetupForm, presets_for
 from .games import deal_form_for, initial, summary, table_of
 from .history import changes, history, verdicts
 from .qr import qr_svg
+from .scoreboard import lowest_first
 from .tournament_display import match_table
 
 
@@ -156,6 +157,9 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         "team_labels": team_labels(teams, names),
         "deals_url": reverse("pages:deal-new", args=[match.public_id]),
         "board": board(match.game, match.state, names, teams, match.stake, match.rules),
+        # The money games' settle-up; the final ranking where the lowest total wins.
+        "settle_up": engine.money and engine.plays_for_money(options),
+        "ranking": engine.lowest_wins(options),
     }
     if scorer:
         from .access import held_edit_key
@@ -407,9 +411,29 @@ def deal_undo_page(request, public_id: str, number: int):
     )
 
 
+def _ranking_page(request, match, engine):
+    """Where the lowest total wins nobody pays: the final ranking, a podium for the first
+    three."""
+    names = [seat.player.name for seat in match.seats.all()]
+    ranking = lowest_first(names, [match.state["points"][s] for s in range(len(names))])
+    return render(
+        request,
+        "games/ranking.html",
+        {
+            "match": match,
+            "game": engine,
+            "ranking": ranking,
+            "podium": [row for row in ranking if row["place"] <= 3],
+        },
+    )
+
+
 @require_safe
 def settlement_page(request, public_id: str):
     match = get_match(public_id)
+    engine = get_game(match.game)
+    if engine.lowest_wins(engine.options_from_data(match.rules)):
+        return _ranking_page(request, match, engine)
     try:
         settlement = match_settlement(match)
     except RuleViolation:

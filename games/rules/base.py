@@ -206,6 +206,15 @@ class Game(ABC, Generic[O, S, D]):
     # sitting out each deal (Rikken).
     sits_out_at_five: ClassVar[bool] = False
 
+    def lowest_wins(self, options: O) -> bool:
+        """Whether the lowest total ranks first (penalty points), in standings and on the
+        scoreboard."""
+        return False
+
+    def plays_for_money(self, options: O) -> bool:
+        """Whether a match under these rules is settled in money (a stake, a settle-up)."""
+        return self.money
+
     def one_game_rules(self, rules: dict[str, Any]) -> dict[str, Any]:
         """The rules of a tournament table whose round is one game (for a game whose match is
         several games, a single one)."""

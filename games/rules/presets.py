@@ -115,6 +115,15 @@ BUILTIN_PRESETS: tuple[Preset, ...] = (
         "When a rik fails the declarer pays double and the partner nothing.",
         {"partner_pays": "never"},
     ),
+    Preset(
+        "rikken-penalty-points",
+        "rikken",
+        "Rikken in penalty points",
+        "Nobody pays: made contracts give points to the opponents, failed ones to the declaring "
+        "side (a solo three times), a deal may be doubled, and the lowest total wins. Every "
+        "contract gives 5 made, 1 an overtrick, 10 failed, 1 a trick short.",
+        {"scoring": "penalty_points"},
+    ),
 )
 
 PRESETS_BY_KEY = {preset.key: preset for preset in BUILTIN_PRESETS}

@@ -19,8 +19,12 @@ Vocabulary
 - *blind man* (three players): seat 3, whose cards are shown and played by the others; he never
   deals, bids, pays or receives.
 
+- *penalty points* (``scoring: "penalty_points"``): nobody pays; each player collects points and
+  the lowest total wins; a deal may be *doubled* (RULES.md §4, "Club penalty points").
+
 The contract table (the ``contracts`` option) is read in ``rikken_contracts.py``, each contract
-played in a deal in ``rikken_entries.py``.
+played in a deal in ``rikken_entries.py``, the special games in ``rikken_specials.py``, penalty
+points counted in ``rikken_penalty.py``.
 """
 
 from __future__ import annotations
@@ -33,9 +37,7 @@ from .base import (
     DealResult,
     Errors,
     Game,
-    Path,
     check_known_fields,
-    is_int,
     option,
     read_bool,
     read_int,
@@ -45,12 +47,22 @@ from .base import (
 )
 from .rikken_contracts import DEFAULT_CONTRACTS, MAX_UNITS, TRICKS, ContractRow, parse_table
 from .rikken_entries import BLIND_MAN, ContractEntry, read_contract
+from .rikken_penalty import (
+    DEFAULT_SPECIAL_PENALTIES,
+    SCORINGS,
+    SpecialPenalty,
+    check_penalty_options,
+    contract_points,
+    leaders,
+    parse_special_penalties,
+    pot_points,
+    schuppen_mie_points,
+    special_penalties_from_data,
+    special_penalty,
+)
+from .rikken_specials import SPECIAL_GAMES, read_counts, read_schuppen_mie, special_payments
 
-SPECIAL_GAMES = ("schuppen_mie", "mie_en", "one_five_eleven", "one_three_five")
 ALL_PASS = ("redeal", "dealer_must_bid", *SPECIAL_GAMES)
-SPECIAL_UNITS = 10  # what a loser of a special game pays, or a winner receives
-QUEEN_UNITS = 5  # mie en: per queen taken
-WINNING_TRICKS = {"one_five_eleven": (1, 5, 11), "one_three_five": (1, 3, 5)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -88,13 +100,24 @@ class RikkenOptions:
         "A player with three aces must bid troela, may, or troela is not played.",
         choices=("obligatory", "optional", "forbidden"),
     )
+    scoring: str = option(
+        "payments",
+        "Payments in units after every deal, or club penalty points: the lowest total wins.",
+        choices=SCORINGS,
+    )
+    special_penalties: tuple[SpecialPenalty, ...] = option(
+        DEFAULT_SPECIAL_PENALTIES,
+        "Under penalty points: what schuppen mie gives its takers.",
+        parse=parse_special_penalties,
+    )
 
 
 @dataclass(frozen=True)
 class RikkenState:
-    balances: tuple[int, ...]
+    balances: tuple[int, ...]  # units won or lost; the points collected under penalty points
     players: int
     dealer: int | None = None  # of the next deal; None until the first deal names it
+    penalty: bool = False  # scored in penalty points
 
 
 @dataclass(frozen=True)
@@ -103,6 +126,8 @@ class RikkenDeal:
     contracts: tuple[ContractEntry, ...]
     all_pass: bool = False
     special: Mapping[str, Any] | None = None
+    doubled: bool = False
+    doubled_by: int | None = None
 
 
 class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
@@ -119,10 +144,27 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
                 ("rules", "all_pass"),
                 "The special games are not played with three players: all passing means a redeal.",
             )
+        check_penalty_options(options, errors)
 
     def options_from_data(self, data: Mapping[str, Any]) -> RikkenOptions:
         rows = tuple(ContractRow(**row) for row in data["contracts"])
-        return RikkenOptions(**{**data, "contracts": rows})
+        specials = special_penalties_from_data(
+            data.get("special_penalties", [vars(r) for r in DEFAULT_SPECIAL_PENALTIES])
+        )
+        return RikkenOptions(**{**data, "contracts": rows, "special_penalties": specials})
+
+    # tournaments
+
+    def lowest_wins(self, options: RikkenOptions) -> bool:
+        return options.scoring == "penalty_points"
+
+    def plays_for_money(self, options: RikkenOptions) -> bool:
+        return options.scoring == "payments"
+
+    def seat_points(self, state: Mapping[str, Any], seat: int, options: RikkenOptions) -> int:
+        if options.scoring == "penalty_points":
+            return state["points"][seat]
+        return state["balances"][seat]
 
     # seats
 
@@ -146,29 +188,38 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     # state
 
     def initial_state(self, options: RikkenOptions, setup: Mapping[str, Any]) -> RikkenState:
-        return RikkenState((0,) * self.seat_count(options.players), options.players)
+        seats = self.seat_count(options.players)
+        return RikkenState(
+            (0,) * seats, options.players, penalty=options.scoring == "penalty_points"
+        )
 
     def is_finished(self, state: RikkenState) -> bool:
         return False  # money games never finish
 
     def state_to_data(self, state: RikkenState) -> dict[str, Any]:
         dealer = state.dealer
-        return {
+        data: dict[str, Any] = {
             "finished": False,
             "winner": None,
             "next": {
                 "dealer": dealer,
                 "leader": None if dealer is None else self.after(dealer, state.players),
             },
-            "balances": list(state.balances),
         }
+        if state.penalty:
+            data["points"] = list(state.balances)
+            data["leaders"] = leaders(state.balances, state.players)
+        else:
+            data["balances"] = list(state.balances)
+        return data
 
     def state_from_data(
         self, data: Mapping[str, Any], options: RikkenOptions | None = None
     ) -> RikkenState:
-        balances = tuple(data["balances"])
+        penalty = "points" in data
+        balances = tuple(data["points"] if penalty else data["balances"])
         players = options.players if options is not None else len(balances)
-        return RikkenState(balances, players, data["next"]["dealer"])
+        return RikkenState(balances, players, data["next"]["dealer"], penalty)
 
     # deals
 
@@ -176,7 +227,9 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
         self, raw: Mapping[str, Any], *, state: RikkenState, options: RikkenOptions
     ) -> RikkenDeal:
         errors = Errors()
-        check_known_fields(raw, ("dealer", "contracts", "all_pass", "special"), errors)
+        check_known_fields(
+            raw, ("dealer", "contracts", "all_pass", "special", "doubled", "doubled_by"), errors
+        )
         players = options.players
         dealer = read_int(
             raw,
@@ -211,9 +264,34 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
                         entries.append(parsed)
                 if not errors:
                     self._check_together(entries, errors)
+        doubled, doubled_by = self._read_doubled(raw, dealer, options, errors)
+        if doubled and all_pass and options.all_pass != "schuppen_mie":
+            errors.add("doubled", "A deal dealt again is not doubled.")
         errors.raise_if_any()
         assert dealer is not None
-        return RikkenDeal(dealer, tuple(entries), all_pass, special)
+        return RikkenDeal(dealer, tuple(entries), all_pass, special, doubled, doubled_by)
+
+    def _read_doubled(
+        self, raw: Mapping[str, Any], dealer: int | None, options: RikkenOptions, errors: Errors
+    ) -> tuple[bool, int | None]:
+        """Whether the deal was doubled, and by whom (optional, shown in the history)."""
+        doubled = read_bool(raw, "doubled", errors, required=False) or False
+        seats = self.seat_count(options.players)
+        doubled_by = read_seat(raw, "doubled_by", errors, players=seats, required=False)
+        if options.scoring != "penalty_points":
+            if doubled or doubled_by is not None:
+                errors.add("doubled", "A deal is doubled only under penalty points.")
+            return False, None
+        if doubled_by is not None:
+            if not doubled:
+                errors.add("doubled_by", 'Say that the deal was doubled ("doubled": true).')
+            elif dealer is not None and doubled_by not in self.active_seats(
+                dealer, options.players
+            ):
+                errors.add("doubled_by", f"Seat {doubled_by} deals and sits this deal out.")
+            elif options.players == 3 and doubled_by == BLIND_MAN:
+                errors.add("doubled_by", "The blind man (seat 3) does not bid.")
+        return doubled, doubled_by
 
     def _check_together(self, entries: list[ContractEntry], errors: Errors) -> None:
         if len(entries) < 2:
@@ -252,14 +330,16 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
             errors.add(("special", "game"), f"This match plays {game} when all pass.")
             return None
         if game == "schuppen_mie":
-            return _read_schuppen_mie(special, active, options.players, errors)
-        return _read_counts(special, game, active, options.players, errors)
+            return read_schuppen_mie(special, active, options.players, errors)
+        return read_counts(special, game, active, options.players, errors)
 
     # payments
 
     def play(
         self, state: RikkenState, deal: RikkenDeal, options: RikkenOptions
     ) -> DealResult[RikkenState]:
+        if state.penalty:
+            return self._play_penalty(state, deal, options)
         players = options.players
         payments = [0] * self.seat_count(players)
         active = self.active_seats(deal.dealer, players)
@@ -283,62 +363,65 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
             )
         if deal.special is not None:
             payments = special_payments(deal.special, active, len(payments))
-        redeal = deal.all_pass and deal.special is None
         outcome = {
             "payments": payments,
             "contracts": settled,
             "all_pass": deal.all_pass,
             "special": deal.special,
-            "redeal": redeal,
+            "redeal": deal.all_pass and deal.special is None,
         }
+        return DealResult(outcome, self._after(state, deal, payments, options))
+
+    def _after(
+        self, state: RikkenState, deal: RikkenDeal, change: list[int], options: RikkenOptions
+    ) -> RikkenState:
+        """The state after a deal that changed each seat's total by ``change``."""
+        redeal = deal.all_pass and deal.special is None
         # After a redeal the same dealer deals again; after any hand played the deal passes on.
-        dealer = deal.dealer if redeal else self.after(deal.dealer, players)
-        balances = tuple(b + p for b, p in zip(state.balances, payments, strict=True))
-        return DealResult(outcome, replace(state, balances=balances, dealer=dealer))
+        dealer = deal.dealer if redeal else self.after(deal.dealer, options.players)
+        balances = tuple(b + p for b, p in zip(state.balances, change, strict=True))
+        return replace(state, balances=balances, dealer=dealer)
 
-
-def _read_schuppen_mie(
-    special: Mapping[str, Any], active: list[int], seats: int, errors: Errors
-) -> dict[str, Any]:
-    """Schuppen mie: who took the queen of spades, and who the last trick."""
-    path: Path = ("special",)
-    check_known_fields(special, ("game", "queen_of_spades", "last_trick"), errors, path)
-    result: dict[str, Any] = {"game": "schuppen_mie"}
-    for key in ("queen_of_spades", "last_trick"):
-        value = read_seat(special, key, errors, players=seats, path=path)
-        if value is not None and value not in active:
-            errors.add((*path, key), f"Seat {value} deals and sits this deal out.")
-        result[key] = value
-    return result
-
-
-def _read_counts(
-    special: Mapping[str, Any], game: str, active: list[int], seats: int, errors: Errors
-) -> dict[str, Any] | None:
-    """Mie en: the queens each seat took; one-five-eleven and one-three-five: the tricks. One
-    count per seat, null for a dealer who sits out; they add up to all there are."""
-    path: Path = ("special",)
-    key = "queens" if game == "mie_en" else "tricks"
-    check_known_fields(special, ("game", key), errors, path)
-    counts = read_list(special, key, errors, length=seats, path=path, what=f"{key}, one per seat")
-    if counts is None:
-        return None
-    total, high = (4, 4) if key == "queens" else (TRICKS, TRICKS)
-    values: list[int | None] = []
-    for index, value in enumerate(counts):
-        if index not in active:
-            if value is not None:
-                errors.add((*path, key, index), "The dealer sits this deal out: null.")
-            values.append(None)
-            continue
-        if not is_int(value) or not 0 <= value <= high:
-            errors.add((*path, key, index), f"Must be a whole number from 0 to {high}.")
-            continue
-        values.append(value)
-    if not errors.has(path) and sum(v for v in values if v) != total:
-        what = "the four queens" if key == "queens" else "the 13 tricks"
-        errors.add((*path, key), f"The counts must add up to {what}.")
-    return {"game": game, key: values}
+    def _play_penalty(
+        self, state: RikkenState, deal: RikkenDeal, options: RikkenOptions
+    ) -> DealResult[RikkenState]:
+        """Penalty points: what each seat gets in this deal (RULES.md §4)."""
+        m = 2 if deal.doubled else 1
+        active = self.active_seats(deal.dealer, options.players)
+        got: dict[int, int] = {}
+        settled = []
+        if len(deal.contracts) > 1:
+            got = pot_points(deal.contracts, active, m)
+        for entry in deal.contracts:
+            made, points = contract_points(entry, active, m)
+            if len(deal.contracts) == 1:
+                got = points
+            settled.append(
+                {
+                    "contract": entry.row.slug,
+                    "declarer": entry.declarer,
+                    "partner": entry.partner,
+                    "tricks": entry.tricks,
+                    "made": made,
+                }
+            )
+        if deal.special is not None:
+            made = special_penalty(options, deal.special["game"])
+            got = schuppen_mie_points(deal.special, made, m)
+        points = [0] * len(state.balances)
+        for seat, value in got.items():
+            if not (options.players == 3 and seat == BLIND_MAN):  # he collects nothing
+                points[seat] += value
+        outcome = {
+            "points": points,
+            "contracts": settled,
+            "all_pass": deal.all_pass,
+            "special": deal.special,
+            "redeal": deal.all_pass and deal.special is None,
+            "doubled": deal.doubled,
+            "doubled_by": deal.doubled_by,
+        }
+        return DealResult(outcome, self._after(state, deal, points, options))
 
 
 def contract_transfers(
@@ -371,57 +454,6 @@ def contract_transfers(
     if made:
         return made, amount, [(o, d, amount) for d, o in pairs]
     return made, amount, [(d, o, amount) for d, o in pairs]
-
-
-def special_payments(special: Mapping[str, Any], active: list[int], seats: int) -> list[int]:
-    payments = [0] * seats
-    game = special["game"]
-    if game == "schuppen_mie":
-        _schuppen_mie_payments(special, active, payments)
-    elif game == "mie_en":
-        _mie_en_payments(special["queens"], active, payments)
-    else:
-        _tricks_game_payments(special["tricks"], WINNING_TRICKS[game], active, payments)
-    return payments
-
-
-def _schuppen_mie_payments(
-    special: Mapping[str, Any], active: list[int], payments: list[int]
-) -> None:
-    losers = {special["queen_of_spades"], special["last_trick"]}
-    if len(losers) == 1:
-        (loser,) = losers
-        for seat in active:
-            payments[seat] = -3 * SPECIAL_UNITS if seat == loser else SPECIAL_UNITS
-    else:
-        for seat in active:
-            payments[seat] = -SPECIAL_UNITS if seat in losers else SPECIAL_UNITS
-
-
-def _mie_en_payments(queens: list[int], active: list[int], payments: list[int]) -> None:
-    clean = [s for s in active if queens[s] == 0]
-    if len(clean) == 3:  # one player took all four queens and wins
-        for seat in active:
-            payments[seat] = -SPECIAL_UNITS if seat in clean else 3 * SPECIAL_UNITS
-    elif clean:
-        share = QUEEN_UNITS * 4 // len(clean)
-        for seat in active:
-            payments[seat] = share if seat in clean else -QUEEN_UNITS * queens[seat]
-
-
-def _tricks_game_payments(
-    tricks: list[int], winning: tuple[int, ...], active: list[int], payments: list[int]
-) -> None:
-    winners = [s for s in active if tricks[s] in winning]
-    losers = [s for s in active if s not in winners]
-    if winners and losers:
-        # Two losers pay 10 each to the two winners; three pay 10 each to the one winner; one
-        # pays 10 to each of three winners: a pot of 10 x the larger side, split evenly.
-        pot = SPECIAL_UNITS * max(len(losers), len(winners))
-        for seat in losers:
-            payments[seat] = -pot // len(losers)
-        for seat in winners:
-            payments[seat] = pot // len(winners)
 
 
 GAME = Rikken()

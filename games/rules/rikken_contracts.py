@@ -6,6 +6,8 @@ deal is read in ``rikken_entries.py``.
   Each row is a slug from the *catalogue* (every contract a club can name by slug alone) or an
   object that names one and may change any of its fields: name, side, tricks, trumps, base,
   per trick, rank.
+- *penalty*: what the row counts under club penalty points (``rikken_penalty.py``):
+  ``{"made", "over", "failed", "under"}``, the defaults for a row that leaves it out.
 - *rank*: a row's place in the bidding; rows of one *group* (misère and piek, say) that stand
   next to each other share one, and only contracts of one rank are played together.
 """
@@ -13,10 +15,11 @@ deal is read in ``rikken_entries.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .base import MISSING, Errors, Path, check_known_fields, is_int
+from .rikken_penalty import DEFAULT_PENALTY, read_penalty
 
 TRICKS = 13
 SIDES = ("partner", "troela", "alone")
@@ -25,7 +28,7 @@ TRUMPS = ("declarer", "partner", "beter", "none")
 MAX_UNITS = 1000
 MAX_RANK = 100
 MAX_CONTRACT_NAME = 40
-ROW_FIELDS = ("slug", "name", "side", "tricks", "trumps", "base", "per_trick", "rank")
+ROW_FIELDS = ("slug", "name", "side", "tricks", "trumps", "base", "per_trick", "rank", "penalty")
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class ContractRow:
     base: int
     per_trick: int
     rank: int
+    penalty: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PENALTY))
 
     @property
     def need(self) -> int:
@@ -144,6 +148,9 @@ def build_table(entries: Sequence[Any], errors: Errors, path: Path) -> tuple[Con
             continue
         slug, known, row = read
         _check_row(row, slug, errors, here)
+        penalty = dict(DEFAULT_PENALTY)
+        if entry.get("penalty") is not None:
+            penalty = read_penalty(entry["penalty"], errors, (*here, "penalty")) or penalty
         rank = _read_rank(entry, known.get("group"), previous_group, rows, errors, here)
         # Also after a row with errors: the next row's rank is read as if this one were right.
         previous_group = known.get("group")
@@ -159,6 +166,7 @@ def build_table(entries: Sequence[Any], errors: Errors, path: Path) -> tuple[Con
                 base=row["base"],
                 per_trick=row["per_trick"],
                 rank=rank,
+                penalty=penalty,
             )
         )
     if not rows and not errors:
@@ -184,7 +192,8 @@ def _read_row_fields(
         return None
     seen.add(slug)
     known = CATALOGUE.get(slug, {})
-    return slug, known, {**known, **{k: v for k, v in entry.items() if k != "rank"}}
+    fields = {k: v for k, v in entry.items() if k not in ("rank", "penalty")}
+    return slug, known, {**known, **fields}
 
 
 def _check_row(row: Mapping[str, Any], slug: str, errors: Errors, here: Path) -> None:

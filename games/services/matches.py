@@ -100,6 +100,10 @@ def match_create(
         errors.add("stake", f"{engine.name} is not played for money: it takes no stake.")
     errors.raise_if_any()
     options = engine.resolve_options(rules, players=len(players))
+    if stake is not None and engine.money and not engine.plays_for_money(options):
+        raise RuleViolation.at(
+            "stake", "This match is scored in penalty points, not money: it takes no stake."
+        )
     setup_data = engine.setup(setup or {}, options)
     state = engine.initial_state(options, setup_data)
 

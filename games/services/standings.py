@@ -16,7 +16,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Entrant, Table, Tournament
-from games.tournaments.results import PAIRS_FORMATS, individual_points, pairs_result
+from games.tournaments.results import (
+    PAIRS_FORMATS,
+    individual_points,
+    lowest_wins,
+    pairs_result,
+)
 from games.tournaments.standings import Result, rank, rank_individual
 
 logger = logging.getLogger("games.standings")
@@ -48,7 +53,8 @@ def _individual_standings(tournament: Tournament, entrants: list[Entrant]) -> li
             if entrant in by_round:
                 by_round[entrant][table.round.number - 1] = points
     ranked = rank_individual(
-        totals={e: [p for p in rounds if p is not None] for e, rounds in by_round.items()}
+        totals={e: [p for p in rounds if p is not None] for e, rounds in by_round.items()},
+        lower_is_better=lowest_wins(tournament),
     )
     names = {e.pk: e for e in entrants}
     return [

@@ -49,6 +49,15 @@ def fixed_teams(tournament: Tournament) -> list[list[int]] | None:
     return engine.teams(engine.resolve_options(tournament.rules, players=tournament.table_size))
 
 
+def lowest_wins(tournament: Tournament) -> bool:
+    """Whether the tournament's game, under its rules, ranks the lowest total first (Rikken in
+    penalty points)."""
+    engine = get_game(tournament.game)
+    return engine.lowest_wins(
+        engine.resolve_options(tournament.rules, players=tournament.table_size)
+    )
+
+
 def individual_points(tournament: Tournament, table: Table) -> dict[int, int]:
     """Each player's total at a table of an individual event, as the game counts it."""
     engine = get_game(tournament.game)

@@ -36,6 +36,15 @@ def test_builtin_presets_are_listed_per_game(api_client):
         ),
         ("macau-manilla", "malilla", MARAFON_PLAYERS, {"variant": "macau"}),
         ("rikken-mie-en", "rikken", RIKKEN_PLAYERS, {"all_pass": "mie_en"}),
+        (
+            "rikken-penalty-points",
+            "rikken",
+            RIKKEN_PLAYERS,
+            {
+                "scoring": "penalty_points",
+                "special_penalties": [{"slug": "schuppen_mie", "penalty": {"made": 5}}],
+            },
+        ),
     ],
 )
 def test_a_match_starts_from_a_builtin_preset(api_client, preset, game, players, expected):

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.rules.cards import FRENCH_SUITS
 
 from ..deal_form import DealForm, suit_choices
-from ..scoreboard import balance_rows
+from ..scoreboard import balance_rows, points_rows
 from ..words import Table
 
 SLUG = "rikken"
@@ -46,6 +46,8 @@ class RikkenDealForm(DealForm):
         "special.queens.*": "count_*",
         "special.queen_of_spades": "queen_of_spades",
         "special.last_trick": "last_trick",
+        "doubled": "doubled",
+        "doubled_by": "doubled",
     }
 
     def build(self):
@@ -53,7 +55,7 @@ class RikkenDealForm(DealForm):
         if self.state["next"]["dealer"] is None:
             self.fields["dealer"] = self.seat_field(gettext_lazy("Dealer"), seats=range(players))
         contracts = [(row.slug, row.name) for row in self.options.contracts]
-        seats = range(len(self.state["balances"]))
+        seats = range(len(_totals(self.state)))
         if players == 3:
             self.names = [*self.names, str(_("Blind man"))]
         for suffix, label in (
@@ -93,6 +95,12 @@ class RikkenDealForm(DealForm):
             self.fields[f"count_{seat}"] = forms.IntegerField(
                 label=self.names[seat], required=False, min_value=0, max_value=13
             )
+        if self.options.scoring == "penalty_points":
+            # One tap: not doubled, doubled, or doubled by a player (named in the history).
+            self.fields["doubled"] = self.tap_field(
+                gettext_lazy("Doubled (counts twice)"),
+                [("", _("No")), ("yes", _("Yes")), *((str(s), self.names[s]) for s in seats)],
+            )
         self.fields["action"] = forms.CharField(required=False)
 
     def _contract(self, suffix: str) -> dict[str, Any] | None:
@@ -128,7 +136,8 @@ class RikkenDealForm(DealForm):
         if data.get("action") == "all_pass":
             raw.update(contracts=[], all_pass=True)
             game = self.options.all_pass
-            seats = range(len(self.state["balances"]))
+            seats = range(len(_totals(self.state)))
+            self._doubled(raw)
             if game == "schuppen_mie":
                 raw["special"] = {
                     "game": game,
@@ -140,20 +149,52 @@ class RikkenDealForm(DealForm):
                 raw["special"] = {"game": game, key: [data.get(f"count_{s}") for s in seats]}
             return raw
         raw["contracts"] = [c for c in (self._contract(""), self._contract("_2")) if c]
+        self._doubled(raw)
         return raw
+
+    def _doubled(self, raw: dict[str, Any]) -> None:
+        doubled = self.cleaned_data.get("doubled")
+        if doubled:
+            raw["doubled"] = True
+            if doubled != "yes":
+                raw["doubled_by"] = int(doubled)
+
+
+def _totals(state: dict[str, Any]) -> list[int]:
+    """Each seat's total: units won or lost, or penalty points."""
+    return state["points"] if "points" in state else state["balances"]
 
 
 DealFormClass = RikkenDealForm
 
 
 def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
-    """The deal in the match's own contract names: "Rik Ana with Bruno: 8 tricks, made"."""
+    """The deal in the match's own contract names: "Rik Ana with Bruno: 8 tricks, made"; under
+    penalty points with each player's points of the deal."""
     if outcome.get("special"):
         game = outcome["special"]["game"]
-        return str(SPECIAL_GAMES.get(game, game.replace("_", " ")))
+        return str(SPECIAL_GAMES.get(game, game.replace("_", " "))) + _points_line(outcome, table)
     if outcome.get("redeal"):
         return _("All passed: redeal")
     names = {row.slug: row.name for row in options.contracts}
+    parts = _contract_lines(outcome, table, names)
+    if outcome.get("doubled"):
+        by = outcome.get("doubled_by")
+        parts.append(
+            _("doubled by %(who)s") % {"who": table.who(by)} if by is not None else _("doubled")
+        )
+    return " · ".join(parts) + _points_line(outcome, table)
+
+
+def _points_line(outcome: dict[str, Any], table: Table) -> str:
+    """Penalty points: who got how many in this deal ("Bram 7, Dirk 7"), or that nobody did."""
+    if "points" not in outcome:
+        return ""
+    got = [f"{table.who(s)} {p}" for s, p in enumerate(outcome["points"]) if p]
+    return ": " + (", ".join(got) if got else _("no points"))
+
+
+def _contract_lines(outcome: dict[str, Any], table: Table, names: dict[str, str]) -> list[str]:
     parts = []
     for entry in outcome["contracts"]:
         who = table.who(entry["declarer"])
@@ -175,11 +216,15 @@ def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options:
                 "made": _("made") if entry["made"] else _("failed"),
             }
         )
-    return " · ".join(parts)
+    return parts
 
 
 def initial(raw: dict[str, Any]) -> dict[str, Any]:
     values = {k: v for k, v in raw.items() if not isinstance(v, (dict, list))}
+    values.pop("doubled_by", None)
+    if raw.get("doubled"):
+        by = raw.get("doubled_by")
+        values["doubled"] = "yes" if by is None else str(by)
     for suffix, entry in zip(("", "_2"), raw.get("contracts") or [], strict=False):
         values.update({f"{k}{suffix}": v for k, v in entry.items() if not isinstance(v, dict)})
         if isinstance(entry.get("called"), dict):
@@ -191,6 +236,8 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
+    if "points" in state:  # penalty points: the lowest total leads
+        return points_rows(names, state["points"], state["leaders"])
     return balance_rows(names, state["balances"], stake)
 
 
