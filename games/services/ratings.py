@@ -16,6 +16,7 @@ a result counted out of order) rebuilds the list from scratch."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import time
@@ -28,7 +29,6 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
-from openskill.models import PlackettLuce
 
 from games.models import Club, Match, Rating, RatingList, RatingStep, Seat, Table
 from games.rules import get_game
@@ -38,7 +38,16 @@ from .jobs import RECOMPUTE_RATINGS, queue_on_commit
 
 logger = logging.getLogger("games.ratings")
 
-MODEL = PlackettLuce()
+
+@functools.cache
+def _model():
+    """openskill's model, made on first use: the ratings are worked out in a Celery worker,
+    and web processes need not hold the library (memory, see make bench)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
 BATCH = 2000
 
 
@@ -177,11 +186,11 @@ def _fold(ratings: dict[int, Any], played: dict[int, int], result: Result) -> No
             player = result.players[seat]
             rating = ratings.get(player)
             if rating is None:
-                rating = ratings[player] = MODEL.rating()
+                rating = ratings[player] = _model().rating()
             members.append(rating)
         teams.append(members)
         ranks.append(result.places[team[0]])
-    rated = MODEL.rate(teams, ranks=ranks)
+    rated = _model().rate(teams, ranks=ranks)
     for team, members in zip(result.teams, rated, strict=True):
         for seat, rating in zip(team, members, strict=True):
             player = result.players[seat]
@@ -246,7 +255,7 @@ def ratings_recompute(*, list_id: int, from_scratch: bool = False) -> RatingList
             for player, mu, sigma, count in Rating.objects.filter(list_id=list_id).values_list(
                 "player_id", "mu", "sigma", "played"
             ):
-                ratings[player] = MODEL.rating(mu=mu, sigma=sigma)
+                ratings[player] = _model().rating(mu=mu, sigma=sigma)
                 played[player] = count
         else:
             RatingStep.objects.filter(list_id=list_id).delete()
