@@ -35,6 +35,7 @@ from scorekeeper.shortcuts import found_or_404
 from scorekeeper.throttling import SignUpThrottle, throttle_posts
 
 from .club_forms import ClubForm, DirectorForm, MembersForm, MergeForm, SignUpForm
+from .house_rules import house_rule_lines
 from .tournament_director import director_home_context
 from .tournament_display import with_game_names
 
@@ -139,6 +140,8 @@ def _club_context(
     directors = selectors.club_directors(club)
     members = selectors.club_members(club) if members is None else members
     presets = with_game_names(selectors.club_presets(club))
+    for preset in presets:
+        preset.lines = house_rule_lines(preset.game, preset.rules)
     tournaments = with_game_names(selectors.club_tournaments(club))
     return {
         "club": club,

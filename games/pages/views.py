@@ -32,6 +32,7 @@ from .board import board, team_labels
 from .forms import MatchSetupForm, presets_for
 from .games import deal_form_for, initial, summary, table_of
 from .history import changes, history, verdicts
+from .house_rules import house_rule_lines
 from .qr import qr_svg
 from .scoreboard import lowest_first
 from .tournament_display import match_table
@@ -107,6 +108,7 @@ def match_new(request, game: str):
             "form": form,
             "presets": presets_for(engine, request.user),
             "preset": preset,
+            "preset_lines": house_rule_lines(game, dict(preset.rules)) if preset else [],
             "known_names": sorted({p.name for p in selectors.players_known()}),
         },
     )

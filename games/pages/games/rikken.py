@@ -246,3 +246,39 @@ def next_roles(state, *, name, labels) -> dict:
     return {
         "roles": [(_("Deals"), name(upcoming["dealer"])), (_("Leads"), name(upcoming["leader"]))]
     }
+
+
+# --- house rules ---------------------------------------------------------------------------
+
+
+def house_rule_lines(name: str, value: Any, usual: Any) -> list[str] | None:
+    """A club's own contract table (or special games' penalties) in words: the rows that
+    differ from the usual table, each with what differs (amounts, penalty points)."""
+    if name not in ("contracts", "special_penalties") or not isinstance(value, list):
+        return None
+    usual_rows = {row.get("slug"): row for row in usual or []}
+    lines = []
+    for row in value:
+        before = usual_rows.pop(row.get("slug"), None)
+        label = row.get("name") or str(row.get("slug", "")).replace("_", " ").capitalize()
+        if before is None:
+            lines.append(_("%(contract)s: a contract of the club's own") % {"contract": label})
+            continue
+        changes = [
+            f"{key.replace('_', ' ')} {_worded(row[key])}"
+            for key in row
+            if key not in ("slug", "name") and row[key] != before.get(key)
+        ]
+        if changes:
+            lines.append(f"{label}: {', '.join(changes)}")
+    lines += [
+        _("%(contract)s: not played") % {"contract": row.get("name") or row.get("slug")}
+        for row in usual_rows.values()
+    ]
+    return lines
+
+
+def _worded(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
+    return str(value)
