@@ -68,7 +68,8 @@ def match_results(
         return _no_winner_if_all_tied(
             [SeatResult(s, ranks[s], ranks[s] == 1, units[s], None) for s in range(seats)]
         )
-    if "points" in state and teams is None:
+    if "points" in state and "scores" not in state and "chips" not in state:
+        # Penalty points per seat, whatever partnerships a caller assumes (each for themselves).
         points = [int(p) for p in state["points"][:seats]]
         ranks = places(points, lower_is_better=True)
         return _no_winner_if_all_tied(
