@@ -109,6 +109,15 @@ def database_from_env() -> dict:
             "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5")),
         }
         config["OPTIONS"].setdefault("connect_timeout", 3)
+        # Server-side prepared statements: a statement run five times on a connection is
+        # planned once (a deal's lock spent more in planning than in running). Django turns
+        # them off by default for poolers in transaction mode (PgBouncer): set
+        # DB_PREPARE_THRESHOLD= (empty) there, which also binds parameters client-side again.
+        threshold = os.environ.get("DB_PREPARE_THRESHOLD", "5")
+        config["OPTIONS"]["prepare_threshold"] = int(threshold) if threshold else None
+        # Parameters bound by the server, so that one statement's text repeats and can be
+        # prepared (client-side binding writes the values into the text).
+        config["OPTIONS"]["server_side_binding"] = bool(threshold)
     return config
 
 

@@ -18,7 +18,9 @@ def exported(tmp_path):
     created = match_create(game="marafon", players=["Anna", "Bruno", "Carla", "Dario"])
     deal_record(match=created.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
     path = tmp_path / "match.json"
-    call_command("export", "match", created.match.public_id, "-o", str(path), stderr=io.StringIO())
+    call_command(
+        "export", "match", "-o", str(path), "--", created.match.public_id, stderr=io.StringIO()
+    )
     return created.match, path
 
 
@@ -26,7 +28,7 @@ def test_export_writes_to_stdout_by_default(exported):
     match, path = exported
     out = io.StringIO()
 
-    call_command("export", "match", match.public_id, stdout=out)
+    call_command("export", "match", "--", match.public_id, stdout=out)  # ids may begin with "-"
 
     assert json.loads(out.getvalue())["match"] == json.loads(path.read_text())["match"]
 

@@ -19,7 +19,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("kind", choices=["match", "tournament", "club"])
-        parser.add_argument("id", help="the public id of a match or tournament, a club's slug")
+        parser.add_argument(
+            "id",
+            help="the public id of a match or tournament, a club's slug (an id that begins "
+            "with '-' goes after '--': export match -- -Xy1…)",
+        )
         parser.add_argument("-o", "--output", help="write to this file instead of stdout")
 
     def handle(self, *args, kind, id, output, **options):
