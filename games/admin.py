@@ -214,3 +214,7 @@ class CorrectionAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+# Evenings and club ratings (their own module, like their models).
+from games import admin_evenings  # noqa: E402, F401

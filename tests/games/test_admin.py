@@ -24,6 +24,8 @@ def match():
         "tournament",
         "round",
         "correction",
+        "session",
+        "ratinglist",
     ],
 )
 def test_the_admin_lists_every_model(admin_client, match, model):
@@ -110,3 +112,17 @@ def test_the_admin_recomputes_standings_by_hand(admin_client, drawn_tournament):
     drawn_tournament.refresh_from_db()
     assert drawn_tournament.standings_dirty is False
     assert len(drawn_tournament.standings) == 4
+
+
+def test_the_admin_shows_an_evening_read_only(admin_client):
+    from games.models import Session
+    from games.services.sessions import session_create
+
+    session_create(players=["Anna", "Bram", "Cor", "Dirk"], game="rikken")
+    session = Session.objects.get()
+
+    page = admin_client.get(f"/admin/games/session/{session.pk}/change/")
+
+    assert page.status_code == 200
+    assert b"Anna" in page.content and b"Dirk" in page.content
+    assert admin_client.get("/admin/games/session/add/").status_code == 403
