@@ -216,9 +216,9 @@ if __name__ == "__main__":
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from bench.__main__ import _environment
+    from bench.environment import environment
 
-    _environment()
+    environment()
     import django
 
     django.setup()
