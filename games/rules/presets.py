@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .rikken_contracts import DEFAULT_TABLE
+
 
 @dataclass(frozen=True)
 class Preset:
@@ -87,25 +89,8 @@ BUILTIN_PRESETS: tuple[Preset, ...] = (
         "Rikken with 7 alleen",
         "Adds 7 alleen between rik beter and 8 alleen.",
         {
-            "contracts": [
-                "rik",
-                "rik_beter",
-                "solo_7",
-                "solo_8",
-                "misere",
-                "piek",
-                "solo_9",
-                "solo_10",
-                "solo_11",
-                "solo_12",
-                "open_misere",
-                "open_piek",
-                "troela",
-                "open_misere_praatje",
-                "open_piek_praatje",
-                "solo_13",
-                "open_solo_13",
-            ]
+            # The usual table with 7 alleen after rik beter.
+            "contracts": [*DEFAULT_TABLE[:2], "solo_7", *DEFAULT_TABLE[2:]]
         },
     ),
     Preset(
