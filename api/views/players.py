@@ -1,14 +1,18 @@
 """A known player's history and statistics, and their privacy choice; a club's ratings and a
 member's rating history; a club's choices (directors)."""
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.serializers.fields import StrictSerializer
+from api.serializers.players import (
+    ClubOptionsSerializer,
+    PlayerHistorySerializer,
+    PlayerPatchSerializer,
+    RatingListSerializer,
+    RatingStepSerializer,
+)
 from games import selectors
 from games.models import Club, Player
 from games.permissions import is_director
@@ -16,92 +20,8 @@ from games.rules import GAMES
 from games.selectors.history import player_history, player_visible
 from games.selectors.ratings import club_ratings, rating_history
 from games.services.club_options import club_set_options
-from games.services.players import HISTORY_CHOICES, player_set_history
+from games.services.players import player_set_history
 from scorekeeper.shortcuts import found_or_404
-
-
-class PlayerMatchSerializer(serializers.Serializer):
-    id = serializers.CharField(allow_null=True, help_text="The match, if you hold its link.")
-    game = serializers.CharField()
-    game_name = serializers.CharField()
-    date = serializers.DateTimeField()
-    tournament = serializers.BooleanField()
-    finished = serializers.BooleanField()
-    deals = serializers.IntegerField()
-    won = serializers.BooleanField()
-    place = serializers.IntegerField(allow_null=True)
-    units = serializers.IntegerField(allow_null=True)
-    points = serializers.IntegerField(allow_null=True)
-    # "with" is a Python keyword: see PlayerMatchSerializer below.
-
-
-PlayerMatchSerializer._declared_fields["with"] = serializers.ListField(
-    child=serializers.CharField(allow_null=True),
-    help_text="The others at the table; null for a guest you hold no link for.",
-)
-
-
-class PlayerSessionSerializer(serializers.Serializer):
-    id = serializers.CharField(allow_null=True)
-    date = serializers.DateTimeField()
-    closed = serializers.BooleanField()
-
-
-PlayerSessionSerializer._declared_fields["with"] = serializers.ListField(
-    child=serializers.CharField(allow_null=True)
-)
-
-
-class ContractStatsSerializer(serializers.Serializer):
-    contract = serializers.CharField()
-    declarer = serializers.IntegerField()
-    declarer_made = serializers.IntegerField()
-    partner = serializers.IntegerField()
-    partner_made = serializers.IntegerField()
-
-
-class GameStatsSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    name = serializers.CharField()
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    deals = serializers.IntegerField()
-    points = serializers.IntegerField()
-    points_per_deal = serializers.FloatField(allow_null=True)
-    units = serializers.IntegerField(allow_null=True)
-    money = serializers.CharField(allow_null=True)
-    money_games = serializers.IntegerField()
-    contracts = ContractStatsSerializer(many=True, required=False)
-
-
-class OverTimeSerializer(serializers.Serializer):
-    money = serializers.DictField(
-        child=serializers.ListField(child=serializers.IntegerField()),
-        help_text="Per money game, the units won or lost in total after each match.",
-    )
-    form = serializers.DictField(
-        child=serializers.ListField(child=serializers.IntegerField()),
-        help_text="Per point game, matches won minus lost after each match.",
-    )
-
-
-class PlayerNameSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-
-
-class PlayerHistorySerializer(serializers.Serializer):
-    player = PlayerNameSerializer()
-    history = serializers.ChoiceField(choices=HISTORY_CHOICES)
-    games = GameStatsSerializer(many=True)
-    sessions = PlayerSessionSerializer(many=True)
-    matches_count = serializers.IntegerField(help_text="All the player's matches.")
-    matches = PlayerMatchSerializer(many=True, help_text="A page of them, newest first.")
-    over_time = OverTimeSerializer()
-
-
-class PlayerPatchSerializer(StrictSerializer):
-    history = serializers.ChoiceField(choices=HISTORY_CHOICES)
 
 
 def _bounded(value, default: int, high: int) -> int:
@@ -159,34 +79,6 @@ class PlayerDetailView(APIView):
         return self.get(request, player_id)
 
 
-class RatingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    rating = serializers.FloatField(help_text="openskill's ordinal, mu - 3 sigma.")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    played = serializers.IntegerField()
-
-
-class RatingListSerializer(serializers.Serializer):
-    club = serializers.CharField()
-    game = serializers.CharField()
-    dirty = serializers.BooleanField(help_text="A recompute is on its way.")
-    computed_at = serializers.DateTimeField(allow_null=True)
-    results = serializers.IntegerField(help_text="Results counted.")
-    ratings = RatingRowSerializer(many=True)
-
-
-class RatingStepSerializer(serializers.Serializer):
-    sequence = serializers.IntegerField()
-    at = serializers.DateTimeField()
-    match = serializers.CharField(allow_null=True)
-    rating = serializers.FloatField()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-
-
 def _game(game: str) -> str:
     if game not in GAMES:
         raise NotFound(f"Unknown game {game!r}.")
@@ -212,11 +104,6 @@ class RatingHistoryView(APIView):
         return Response(
             RatingStepSerializer(rating_history(club, _game(game), player), many=True).data
         )
-
-
-class ClubOptionsSerializer(StrictSerializer):
-    public_histories = serializers.BooleanField(required=False)
-    rate_friendly_matches = serializers.BooleanField(required=False)
 
 
 class ClubOptionsView(APIView):
@@ -249,6 +136,3 @@ class ClubOptionsView(APIView):
                 "rate_friendly_matches": club.rate_friendly_matches,
             }
         )
-
-
-__all__ = ["OpenApiTypes"]

@@ -33,7 +33,7 @@ def match_series(match) -> list[Series]:
     for state in states:
         if not state:
             continue
-        results = match_results(state, teams, len(names), match.rules)
+        results = match_results(state, teams, len(names), match.rules, game=match.game)
         lines.append([r.units if r.units is not None else (r.points or 0) for r in results])
     if teams:
         labels = team_labels(teams, names)

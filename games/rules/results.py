@@ -11,6 +11,7 @@ Partners share their side's points and place."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,15 +31,24 @@ class SeatResult:
     points: int | None
 
 
-def _team_points(state: Mapping[str, Any], team: int, rules: Mapping[str, Any]) -> int:
-    if "games" in state:
-        played = sum(g["scores"][team] for g in state["games"])
-        # After the final game ``scores`` repeats that game's totals; before, it is the game
-        # under way.
-        return played if state.get("finished") else played + state["scores"][team]
-    if "chips" in state:
-        return state["chips"][team] - int(rules.get("chips", 0))
-    return state["scores"][team]
+@functools.lru_cache(maxsize=64)
+def teams_of(game: str, seats: int) -> tuple[tuple[int, ...], ...] | None:
+    """A game's partnerships at a table of ``seats``, as the game says (None: everybody for
+    themselves)."""
+    from . import get_game
+
+    engine = get_game(game)
+    teams = engine.teams(engine.resolve_options({}, players=seats))
+    return tuple(tuple(s for s in team if s < seats) for team in teams) if teams else None
+
+
+def _team_points(game: str, state: Mapping[str, Any], team: int, rules: Mapping[str, Any]) -> int:
+    """What a partnership scored, as the game counts it (Game.team_points): the standings ask
+    the same question of the same hook."""
+    from . import get_game
+
+    engine = get_game(game)
+    return engine.team_points(state, team, engine.options_from_data(rules))
 
 
 def places(values: Sequence[float], *, lower_is_better: bool = False) -> list[int]:
@@ -59,8 +69,12 @@ def match_results(
     teams: Sequence[Sequence[int]] | None,
     seats: int,
     rules: Mapping[str, Any] | None = None,
+    *,
+    game: str | None = None,
 ) -> list[SeatResult]:
-    """Each seat's result. ``teams``: the game's partnerships (None: each for themselves)."""
+    """Each seat's result. ``teams``: the game's partnerships (None: each for themselves);
+    ``rules``: the match's options (those a partnership's points depend on, at least);
+    ``game``: needed when the match's points are a partnership's (the game counts them)."""
     rules = rules or {}
     if "balances" in state:
         units = [int(u) for u in state["balances"][:seats]]
@@ -76,7 +90,9 @@ def match_results(
             [SeatResult(s, ranks[s], ranks[s] == 1, None, points[s]) for s in range(seats)]
         )
     teams = teams or [[s] for s in range(seats)]
-    team_points = [_team_points(state, t, rules) for t in range(len(teams))]
+    if game is None:
+        raise ValueError("A partnership's points are the game's to count: name the game.")
+    team_points = [_team_points(game, state, t, rules) for t in range(len(teams))]
     team_places = places(team_points)
     winner = state.get("winner")
     if isinstance(winner, int) and not isinstance(winner, bool):

@@ -19,7 +19,7 @@ from django.db.models import Prefetch
 
 from games.models import Club, Deal, Match, Player, Seat, SessionPlayer
 from games.rules import GAMES
-from games.rules.results import match_results
+from games.rules.results import match_results, teams_of
 
 RECENT = 50  # matches listed on the page; the statistics count them all
 
@@ -43,11 +43,6 @@ def player_visible(player: Player, user) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _teams(game: str, seats: int) -> list[list[int]] | None:
-    engine = GAMES[game]
-    return engine.teams(engine.resolve_options({}, players=seats))
-
-
 @lru_cache(maxsize=16)
 def _has_contract_table(game: str) -> bool:
     """Games played by a table of contracts (Rikken) tell each contract's fate."""
@@ -113,7 +108,8 @@ def player_history(
     for seat in reversed(seats):
         rules = {} if seat.chips is None else {"chips": seat.chips}
         count = seat.seated or GAMES[seat.game].player_counts[0]
-        results = match_results(seat.state, _teams(seat.game, count), count, rules)
+        teams = teams_of(seat.game, count)
+        results = match_results(seat.state, teams, count, rules, game=seat.game)
         mine = results_of[seat.match_id] = (
             results[seat.number] if seat.number < len(results) else None
         )

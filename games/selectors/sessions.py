@@ -10,7 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from games.models import Seat, Session, SessionMatch, SessionPlayer
 from games.rules import GAMES
-from games.rules.results import match_results
+from games.rules.results import match_results, teams_of
 from games.settlements import _settle
 
 ENTRIES = Prefetch(
@@ -50,11 +50,6 @@ def sessions_visible_to(user, public_ids: list[str] | None = None) -> QuerySet[S
     return sessions.prefetch_related(PLAYERS).order_by("-created_at", "-id")
 
 
-def _teams(match) -> list[list[int]] | None:
-    game = GAMES[match.game]
-    return game.teams(game.options_from_data(match.rules))
-
-
 def _is_money(match) -> bool:
     return GAMES[match.game].money and "balances" in match.state
 
@@ -66,7 +61,9 @@ def match_lines(session: Session) -> list[dict[str, Any]]:
     for entry in session.entries.all():
         match = entry.match
         seats = list(match.seats.all())
-        results = match_results(match.state, _teams(match), len(seats), match.rules)
+        results = match_results(
+            match.state, teams_of(match.game, len(seats)), len(seats), match.rules, game=match.game
+        )
         winners = [seats[r.seat].player.name for r in results if r.won]
         lines.append(
             {

@@ -31,8 +31,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from games.models import Club, Match, Rating, RatingList, RatingStep, Seat, Table
-from games.rules import get_game
-from games.rules.results import match_results
+from games.rules.results import match_results, teams_of
 
 from .jobs import RECOMPUTE_RATINGS, queue_on_commit
 
@@ -108,11 +107,8 @@ class Result:
 
 @lru_cache(maxsize=64)
 def _teams(game: str, seats: int) -> tuple[tuple[int, ...], ...]:
-    engine = get_game(game)
-    teams = engine.teams(engine.resolve_options({}, players=seats))
-    if not teams:
-        return tuple((s,) for s in range(seats))
-    return tuple(tuple(s for s in team if s < seats) for team in teams)
+    """The game's partnerships, or each player a team of one (openskill rates teams)."""
+    return teams_of(game, seats) or tuple((s,) for s in range(seats))
 
 
 def _results(rating_list: RatingList) -> list[Result]:
@@ -162,7 +158,9 @@ def _results(rating_list: RatingList) -> list[Result]:
         if len(players) < 2:
             continue
         teams = _teams(game, len(players))
-        seat_results = match_results(state, [list(t) for t in teams], len(players), rules)
+        seat_results = match_results(
+            state, [list(t) for t in teams], len(players), rules, game=game
+        )
         results.append(
             Result(
                 at=at,

@@ -22,6 +22,8 @@ from games.services.rounds import round_draw_request
 from games.services.tables import Confirmer, table_confirm, table_dispute
 from games.services.tournaments import entrant_register, tournament_create
 
+from ..test_tournament_simulation import rikken_deal
+
 pytestmark = pytest.mark.django_db
 
 MARAFON = [
@@ -267,20 +269,6 @@ def test_a_match_that_exists_is_refused_unless_copied():
 @pytest.fixture
 def director(django_user_model):
     return django_user_model.objects.create_user("td", password="pw-x-1234")
-
-
-def rikken_deal(rng: random.Random, first: bool) -> dict:
-    declarer = rng.randrange(4)
-    if rng.random() < 0.5:
-        contract = {"contract": "misere", "declarer": declarer, "tricks": rng.choice([0, 0, 1])}
-    else:
-        contract = {
-            "contract": "solo_8",
-            "declarer": declarer,
-            "trump": rng.choice(["clubs", "hearts"]),
-            "tricks": rng.randint(6, 10),
-        }
-    return {**({"dealer": 0} if first else {}), "contracts": [contract]}
 
 
 def marafon_game(rng: random.Random) -> list[dict]:
