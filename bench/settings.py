@@ -3,7 +3,16 @@ the bench's own URL configuration, which adds the floor view to the app's URLs. 
 sets the environment (a throwaway SECRET_KEY, HTTPS=false, rate limits out of the way)."""
 
 import os
+import sys
 import warnings
+
+# A production install has none of DRF's optional extras: requests, markdown and pygments come
+# with the development tools (schemathesis), and DRF imports them whenever they are installed,
+# for its test client and the browsable API's docs, neither of which production serves. The
+# bench runs in the development environment; without them its workers weigh what production's
+# do (about 5 MiB less), which is what the memory budget is about.
+for _extra in ("requests", "markdown", "pygments"):
+    sys.modules.setdefault(_extra, None)  # type: ignore[arg-type]
 
 if os.environ.get("DATABASE_URL"):
     from scorekeeper.settings.production import *  # noqa: F403

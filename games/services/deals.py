@@ -49,23 +49,57 @@ def _lock(
     the statement began. Its tournament table (with round, tournament and club) and its
     session are read only when the match has them."""
     by_public_id = isinstance(match, str)  # a public id: the caller has not read the row
-    found = list(Match.objects.raw(_lock_sql(by_public_id), [match if by_public_id else match.pk]))
-    if not found:
+    connection = transaction.get_connection()
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(by_public_id), [match if by_public_id else match.pk])
+        row = cursor.fetchone()
+    if row is None:
         raise NotFound("No match with this id.")
-    locked = found[0]
+    *values, table_pk, session_entry_pk = row
+    locked = Match.from_db(connection.alias, _match_attnames(), _from_db(connection, values))
     table = None
-    if locked.table_pk is not None:
-        table = Table.objects.select_related("round__tournament__club").get(pk=locked.table_pk)
+    if table_pk is not None:
+        table = Table.objects.select_related("round__tournament__club").get(pk=table_pk)
     Match.table.related.set_cached_value(locked, table)
     entry = None
-    if locked.session_entry_pk is not None:
-        entry = SessionMatch.objects.select_related("session").get(pk=locked.session_entry_pk)
+    if session_entry_pk is not None:
+        entry = SessionMatch.objects.select_related("session").get(pk=session_entry_pk)
     Match.session_entry.related.set_cached_value(locked, entry)
     if check is not None:
         check(locked)  # who may write, checked on the row as locked, before the version
     if expected_version is not None and locked.version != expected_version:
         raise StaleVersion(locked.version)
     return locked
+
+
+@functools.cache
+def _match_attnames() -> tuple[str, ...]:
+    return tuple(field.attname for field in Match._meta.concrete_fields)
+
+
+@functools.cache
+def _match_converters(vendor: str) -> tuple[tuple[int, Any, tuple[Callable, ...]], ...]:
+    """The columns of the match row that the ORM converts when reading (a JSON field's
+    decoding, say), with their converters: asked of the fields and the backend once, not on
+    every deal as a raw query set does (its column resolution cost more than the reading)."""
+    connection = transaction.get_connection()
+    found = []
+    for index, field in enumerate(Match._meta.concrete_fields):
+        column = field.get_col(Match._meta.db_table)
+        converters = (
+            *connection.ops.get_db_converters(column),
+            *column.get_db_converters(connection),
+        )
+        if converters:
+            found.append((index, column, converters))
+    return tuple(found)
+
+
+def _from_db(connection, values: list) -> list:
+    for index, column, converters in _match_converters(connection.vendor):
+        for convert in converters:
+            values[index] = convert(values[index], column, connection)
+    return values
 
 
 @functools.cache
