@@ -1,5 +1,7 @@
 from rest_framework import serializers
 
+from games.translation import translated
+
 from .fields import GameField, StrictSerializer
 
 
@@ -29,8 +31,8 @@ def preset_data(preset) -> dict:
     return {
         "key": preset.key,
         "game": preset.game,
-        "name": preset.name,
-        "description": preset.description,
+        "name": translated(preset.name),
+        "description": translated(preset.description),
         "rules": preset.rules,
         "builtin": not saved,
         "owner": preset.owner.get_username() if saved else None,

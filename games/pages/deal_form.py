@@ -31,7 +31,8 @@ def suit_choices(suits):
 
 
 def walk(errors: Any, path: tuple[str, ...] = ()):
-    """(path, message) for every message of a rules error tree."""
+    """(path, message) for every message of a rules error tree (a rules ``Message`` as it is,
+    for ``Table.say`` to put in the players' words and language)."""
     if isinstance(errors, dict):
         for key, value in errors.items():
             yield from walk(value, (*path, str(key)))
@@ -39,7 +40,7 @@ def walk(errors: Any, path: tuple[str, ...] = ()):
         for item in errors:
             yield from walk(item, path)
     else:
-        yield path, str(errors)
+        yield path, errors if isinstance(errors, str) else str(errors)
 
 
 class DealForm(forms.Form):

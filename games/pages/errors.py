@@ -8,11 +8,13 @@ from typing import Any
 from django import forms
 
 from games.rules import RuleViolation
+from games.translation import translated
 
 
 def rule_messages(value: Any) -> Iterator[str]:
-    """The messages of a refusal's errors, nested lists and mappings read in order; a message
-    under a named key says the key (``tricks: ...``), one under a list index does not."""
+    """The messages of a refusal's errors in the request's language, nested lists and mappings
+    read in order; a message under a named key says the key (``tricks: ...``), one under a list
+    index does not."""
     if isinstance(value, list):
         for item in value:
             yield from rule_messages(item)
@@ -21,7 +23,7 @@ def rule_messages(value: Any) -> Iterator[str]:
             for message in rule_messages(item):
                 yield f"{key.replace('_', ' ')}: {message}" if not key.isdigit() else message
     else:
-        yield str(value)
+        yield str(translated(value))
 
 
 def first_message(exc: Exception) -> str:

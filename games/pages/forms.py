@@ -13,6 +13,7 @@ from games import selectors
 from games.names import normalise_name
 from games.rules import Game
 from games.rules.presets import BUILTIN_PRESETS
+from games.translation import translated
 
 from .errors import RuleErrorsForm
 
@@ -22,8 +23,10 @@ MAX_NAME_LENGTH = 60
 
 
 def option_field(fld: dict[str, Any], initial: Any) -> forms.Field:
-    """A form field for one rule option, with its one-line explanation as help text."""
-    help_text = fld["help"]
+    """A form field for one rule option, with its one-line explanation as help text, its name
+    and its choices' names in the request's language."""
+    help_text = translated(fld["help"])
+    label = translated(fld["label"])
     default = fld["default"]
     if fld["name"] == "contracts":
         return forms.CharField(
@@ -35,20 +38,20 @@ def option_field(fld: dict[str, Any], initial: Any) -> forms.Field:
         )
     if fld["choices"]:
         return forms.ChoiceField(
-            label=fld["name"].replace("_", " "),
+            label=label,
             help_text=help_text,
-            choices=[(str(c), str(c).replace("_", " ")) for c in fld["choices"]],
+            choices=[(str(c), translated(fld["choice_labels"][c])) for c in fld["choices"]],
             initial=str(initial),
         )
     if isinstance(default, bool) or fld.get("kind") == "bool":
         return forms.BooleanField(
-            label=fld["name"].replace("_", " "),
+            label=label,
             required=False,
             help_text=help_text,
             initial=bool(initial),
         )
     return forms.IntegerField(
-        label=fld["name"].replace("_", " "),
+        label=label,
         help_text=help_text,
         initial=initial,
         required=default is not None,
@@ -153,7 +156,12 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
 
 def presets_for(game: Game, user) -> list[dict[str, Any]]:
     presets = [
-        {"key": p.key, "name": p.name, "description": p.description, "rules": p.rules}
+        {
+            "key": p.key,
+            "name": translated(p.name),
+            "description": translated(p.description),
+            "rules": p.rules,
+        }
         for p in BUILTIN_PRESETS
         if p.game == game.slug
     ]

@@ -1,12 +1,13 @@
 """A set of house rules in a few lines: every option that differs from the game's defaults,
-by name, and the rows of a club's own table where they differ (the game's page module words
-those: ``house_rule_lines``)."""
+by its name for people, and the rows of a club's own table where they differ (the game's page
+module words those: ``house_rule_lines``), in the request's language."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.rules import RuleViolation, get_game
+from games.translation import translated
 
 from .games import page_for
 
@@ -27,6 +28,7 @@ def house_rule_lines(game: str, rules: dict[str, Any]) -> list[str]:
     except RuleViolation:
         return []
     worded = getattr(page_for(game), "house_rule_lines", None)
+    described = {option["name"]: option for option in engine.describe_options()}
     lines: list[str] = []
     for name, value in given.items():
         usual = (tables if isinstance(value, list) else defaults).get(name)
@@ -36,6 +38,16 @@ def house_rule_lines(game: str, rules: dict[str, Any]) -> list[str]:
         if special is not None:
             lines += special
         elif not isinstance(value, list | dict):
-            shown = value.replace("_", " ") if isinstance(value, str) else value
-            lines.append(f"{name.replace('_', ' ').capitalize()}: {shown}")
+            lines.append(_line(described[name], value))
     return lines
+
+
+def _line(option: dict[str, Any], value: Any) -> str:
+    """``Match format: single game``: the option's name and the value's, as the rules say them."""
+    label = str(translated(option["label"]))
+    shown = value
+    if isinstance(value, str):
+        named = option["choice_labels"].get(value)
+        shown = translated(named) if named is not None else value.replace("_", " ")
+    # The first letter up and the rest as written: a name in it keeps its capitals.
+    return f"{label[:1].upper()}{label[1:]}: {shown}"

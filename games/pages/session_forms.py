@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games import selectors
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
+from games.translation import translated
 
 MAX_PLAYERS = 12
 
@@ -61,7 +62,9 @@ def next_choices(user, last) -> list[tuple[str, str]]:
         label = last.game_name + (f" · {last.preset}" if last.preset else "")
         choices.append(("again", _("Again: %(what)s") % {"what": label}))
     choices += [(f"game:{slug}", game.name) for slug, game in GAMES.items()]
-    choices += [(f"preset:{p.key}", f"{GAMES[p.game].name} · {p.name}") for p in BUILTIN_PRESETS]
+    choices += [
+        (f"preset:{p.key}", f"{GAMES[p.game].name} · {translated(p.name)}") for p in BUILTIN_PRESETS
+    ]
     if user.is_authenticated:
         choices += [
             (f"preset:{p.key}", f"{GAMES[p.game].name} · {p.name}")

@@ -15,6 +15,7 @@ from games.names import name_problem, normalise_name
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
 from games.tournaments.standings import TIE_BREAKS
+from games.translation import translated
 
 from .errors import RuleErrorsForm
 from .forms import MAX_NAME_LENGTH
@@ -30,7 +31,7 @@ def preset_choices(user, clubs) -> list[Any]:
     """Built-in house rules by game, then the ones saved by the director or their clubs."""
     choices: list[Any] = [("", _("The game's usual rules"))]
     for slug, game in GAMES.items():
-        builtin = [(p.key, p.name) for p in BUILTIN_PRESETS if p.game == slug]
+        builtin = [(p.key, translated(p.name)) for p in BUILTIN_PRESETS if p.game == slug]
         if builtin:
             choices.append((game.name, builtin))
     saved_choices = [

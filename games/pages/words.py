@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from games.translation import translated
+
 # "seat 2", "Seat 0", "Team 1": the index the rules engines use, 0-based like the API.
 _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 _TEAM = re.compile(r"\b[Tt]eam (\d+)\b")
@@ -38,8 +40,18 @@ class Table:
             return labels[team]
         return ""
 
+    def _refer(self, kind: str, number: int) -> str | None:
+        if kind == "seat":
+            return self.who(number)
+        if kind == "team" and self.teams:
+            return self.team(number) or None
+        return None
+
     def say(self, message: str) -> str:
-        """A rules engine's message in the players' words."""
+        """A rules engine's message in the players' words and the request's language: a seat
+        or a team it names is said by the players' names."""
+        message = str(translated(message, refer=self._refer))
+        # Messages said as plain English text (a service's) name seats and teams in words.
         message = _ASIDE.sub("", message)
         message = _SEAT.sub(lambda m: self.who(int(m.group(1))), message)
         if self.teams:

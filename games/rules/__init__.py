@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from . import etori, malilla, marafon, rikken, trionfo
-from .base import DealResult, Errors, Game, MatchOver, RuleViolation, fold, to_data
+from .base import DealResult, Errors, Game, MatchOver, MessageError, RuleViolation, fold, to_data
+from .messages import msg
 
 GAMES: dict[str, Game] = {}
 
@@ -19,7 +20,7 @@ for _game in (marafon.GAME, trionfo.GAME, malilla.GAME, rikken.GAME, etori.GAME)
     register(_game)
 
 
-class UnknownGame(LookupError):
+class UnknownGame(MessageError, LookupError):
     pass
 
 
@@ -28,7 +29,9 @@ def get_game(slug: str) -> Game:
         return GAMES[slug]
     except (KeyError, TypeError):
         known = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"Unknown game {slug!r}; the games are {known}.") from None
+        raise UnknownGame(
+            msg("Unknown game %(game)s; the games are %(games)s.", game=repr(slug), games=known)
+        ) from None
 
 
 __all__ = [

@@ -16,10 +16,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import Errors, Path, RuleViolation  # noqa: F401  (Path: for the games)
+from .errors import Errors, MessageError, Path, RuleViolation  # noqa: F401  (Path: for the games)
 from .inputs import (  # noqa: F401  (the games read input through base, as before)
+    A_TEAM,
     MISSING,
+    REQUIRED,
+    TRICKS_TAKEN,
     check_known_fields,
+    either,
     is_int,
     read_bool,
     read_choice,
@@ -28,6 +32,7 @@ from .inputs import (  # noqa: F401  (the games read input through base, as befo
     read_object,
     read_seat,
 )
+from .messages import alternatives, msg, nmsg
 
 # --- rule options ------------------------------------------------------------------------------
 
@@ -36,25 +41,30 @@ def option(
     default: Any,
     help: str,
     *,
+    label: str | None = None,
     kind: type | None = None,
-    choices: Sequence[Any] = (),
+    choices: Sequence[Any] | Mapping[Any, str] = (),
     low: int | None = None,
     high: int | None = None,
     parse: Any = None,
 ) -> Any:
-    """A rule option: a dataclass field with its default, its one-line explanation, and the
-    values it takes. ``kind`` is the value's type when the default (None: "depends on another
-    option") does not show it; ``parse`` reads values that are more than a scalar. A
-    whole-number option without choices states both its bounds: a table can always finish (a
-    target of 10**30 never would), and the message can say what is allowed."""
+    """A rule option: a dataclass field with its default, its one-line explanation, its name for
+    people (``label``; the field's name, spaced, when not given), and the values it takes
+    (``choices``: a mapping gives each value its name for people). ``kind`` is the value's type
+    when the default (None: "depends on another option") does not show it; ``parse`` reads
+    values that are more than a scalar. A whole-number option without choices states both its
+    bounds: a table can always finish (a target of 10**30 never would), and the message can say
+    what is allowed."""
     if (kind or type(default)) is int and not choices and (low is None or high is None):
         raise TypeError(f"A whole-number option needs low and high bounds ({help!r}).")
     return dataclasses.field(
         default=default,
         metadata={
             "help": help,
+            "label": label,
             "kind": kind or type(default),
             "choices": tuple(choices),
+            "choice_labels": dict(choices) if isinstance(choices, Mapping) else {},
             "low": low,
             "high": high,
             "parse": parse,
@@ -77,18 +87,26 @@ def _read_option(fld: dataclasses.Field, value: Any, errors: Errors) -> Any:
         # 4.0 == 4 and True == 1 in Python; an option's value must also have the right type.
         if not any(value == c and type(value) is type(c) for c in meta["choices"]):
             shown = ", ".join(str(c) for c in meta["choices"])
-            errors.add(path, f"Must be one of {shown}.")
+            errors.add(path, msg("Must be one of %(choices)s.", choices=shown))
             return MISSING
         return value
     if meta["kind"] is bool:
         if not isinstance(value, bool):
-            errors.add(path, "Must be true or false.")
+            errors.add(path, msg("Must be true or false."))
             return MISSING
         return value
     if meta["kind"] is int:
         low, high = meta["low"], meta["high"]
         if not is_int(value) or not low <= value <= high:
-            errors.add(path, f"{meta['help']} Must be a whole number from {low} to {high}.")
+            errors.add(
+                path,
+                msg(
+                    "%(help)s Must be a whole number from %(low)s to %(high)s.",
+                    help=meta["help"],
+                    low=low,
+                    high=high,
+                ),
+            )
             return MISSING
         return value
     return value
@@ -109,12 +127,13 @@ class DealResult(Generic[S]):
     state: S
 
 
-class MatchOver(Exception):
+class MatchOver(MessageError):
     """A deal was offered to a match that is already decided."""
 
 
 class Game(ABC, Generic[O, S, D]):
     slug: ClassVar[str]
+    # The game's own name, a proper name said alike in every language: never translated.
     name: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     money: ClassVar[bool] = False
@@ -130,14 +149,14 @@ class Game(ABC, Generic[O, S, D]):
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
-            raise RuleViolation.at("rules", "Must be an object of rule options.")
+            raise RuleViolation.at("rules", msg("Must be an object of rule options."))
         errors = Errors()
         known = {f.name: f for f in option_fields(self.Options)}
         values: dict[str, Any] = {}
         for key, value in raw.items():
             fld = known.get(key)
             if fld is None:
-                errors.add(("rules", key), f"Unknown rule option for {self.name}.")
+                errors.add(("rules", key), msg("Unknown rule option for %(game)s.", game=self.name))
                 continue
             parsed = _read_option(fld, value, errors)
             if parsed is not MISSING:
@@ -150,7 +169,12 @@ class Game(ABC, Generic[O, S, D]):
             ):
                 errors.add(
                     ("rules", "players"),
-                    f"{players} players were entered; the players option says {values['players']}.",
+                    nmsg(
+                        "%(count)s player was entered; the players option says %(option)s.",
+                        "%(count)s players were entered; the players option says %(option)s.",
+                        players,
+                        option=values["players"],
+                    ),
                 )
             values.setdefault("players", players)
             problem = self.check_players(values["players"])
@@ -176,24 +200,31 @@ class Game(ABC, Generic[O, S, D]):
         return self.Options(**data)
 
     def describe_options(self) -> list[dict[str, Any]]:
-        """Every option with its default and one-line explanation, for forms and the API."""
+        """Every option with its default, name for people (``label``) and one-line explanation,
+        and each choice's name for people (``choice_labels``), for forms and the API."""
         described = []
         for fld in option_fields(self.Options):
+            meta = fld.metadata
+            labels = meta.get("choice_labels", {})
             described.append(
                 {
                     "name": fld.name,
+                    "label": meta.get("label") or fld.name.replace("_", " "),
                     "default": to_data(fld.default),
-                    "help": fld.metadata["help"],
-                    "kind": fld.metadata["kind"].__name__,
-                    "choices": list(fld.metadata["choices"]) or None,
+                    "help": meta["help"],
+                    "kind": meta["kind"].__name__,
+                    "choices": list(meta["choices"]) or None,
+                    "choice_labels": {
+                        c: labels.get(c) or str(c).replace("_", " ") for c in meta["choices"]
+                    },
                 }
             )
         return described
 
     def check_players(self, count: int) -> str | None:
         if count not in self.player_counts:
-            counts = " or ".join(str(c) for c in self.player_counts)
-            return f"{self.name} is played by {counts} players."
+            counts = alternatives(self.player_counts)
+            return msg("%(game)s is played by %(counts)s players.", game=self.name, counts=counts)
         return None
 
     def teams(self, options: O) -> list[list[int]] | None:
@@ -274,9 +305,11 @@ class Game(ABC, Generic[O, S, D]):
     def record(self, raw: Any, *, state: S, options: O) -> DealResult[S]:
         """Parses and plays one entered deal; refuses one after the end of the match."""
         if self.is_finished(state):
-            raise MatchOver(f"This {self.name} match is over; it takes no more deals.")
+            raise MatchOver(
+                msg("This %(game)s match is over; it takes no more deals.", game=self.name)
+            )
         if not isinstance(raw, Mapping):
-            raise RuleViolation("A deal must be an object.")
+            raise RuleViolation(msg("A deal must be an object."))
         return self.play(state, self.parse_deal(raw, state=state, options=options), options)
 
 

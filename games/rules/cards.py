@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Errors, Path, check_known_fields
+from .base import REQUIRED, Errors, Path, check_known_fields
+from .messages import msg
 
 LATIN_SUITS = ("coins", "cups", "swords", "clubs")
 FRENCH_SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -24,9 +25,9 @@ class Pack:
     ranks: tuple[str, ...]
 
 
-LATIN_40 = Pack("the 40-card Latin pack", LATIN_SUITS, LATIN_40_RANKS)
-SPANISH_48 = Pack("the 48-card Spanish pack", LATIN_SUITS, SPANISH_48_RANKS)
-FRENCH_52 = Pack("the 52-card French pack", FRENCH_SUITS, FRENCH_RANKS)
+LATIN_40 = Pack(msg("the 40-card Latin pack"), LATIN_SUITS, LATIN_40_RANKS)
+SPANISH_48 = Pack(msg("the 48-card Spanish pack"), LATIN_SUITS, SPANISH_48_RANKS)
+FRENCH_52 = Pack(msg("the 52-card French pack"), FRENCH_SUITS, FRENCH_RANKS)
 
 
 @dataclass(frozen=True)
@@ -41,16 +42,30 @@ class Card:
 def read_card(value: Any, errors: Errors, path: Path, pack: Pack) -> Card | None:
     """A card ``{"rank": R, "suit": S}`` of ``pack``, or None with errors at ``path``."""
     if not isinstance(value, Mapping):
-        errors.add(path, 'A card is an object {"rank": ..., "suit": ...}.')
+        errors.add(path, msg('A card is an object {"rank": ..., "suit": ...}.'))
         return None
     check_known_fields(value, ("rank", "suit"), errors, path)
     rank, suit = value.get("rank"), value.get("suit")
     ok = True
     if suit not in pack.suits:
-        errors.add((*path, "suit"), f"Must be a suit of {pack.name}: {', '.join(pack.suits)}.")
+        errors.add(
+            (*path, "suit"),
+            msg(
+                "Must be a suit of %(pack)s: %(suits)s.",
+                pack=pack.name,
+                suits=", ".join(pack.suits),
+            ),
+        )
         ok = False
     if not isinstance(rank, str) or rank not in pack.ranks:
-        errors.add((*path, "rank"), f"Must be a rank of {pack.name}: {', '.join(pack.ranks)}.")
+        errors.add(
+            (*path, "rank"),
+            msg(
+                "Must be a rank of %(pack)s: %(ranks)s.",
+                pack=pack.name,
+                ranks=", ".join(pack.ranks),
+            ),
+        )
         ok = False
     return Card(rank, suit) if ok else None
 
@@ -67,9 +82,9 @@ def read_suit(
     value = data.get(key)
     if value is None:
         if required:
-            errors.add((*path, key), "This field is required.")
+            errors.add((*path, key), REQUIRED)
         return None
     if value not in suits:
-        errors.add((*path, key), f"Must be a suit: {', '.join(suits)}.")
+        errors.add((*path, key), msg("Must be a suit: %(suits)s.", suits=", ".join(suits)))
         return None
     return value

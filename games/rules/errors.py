@@ -1,5 +1,6 @@
 """How a rules engine refuses input: a RuleViolation carrying the messages, each at the path of
-the field it concerns, gathered by Errors so that one deal reports all its problems at once."""
+the field it concerns, gathered by Errors so that one deal reports all its problems at once.
+The messages are ``messages.Message``: English as they stand, translatable by the Django layer."""
 
 from __future__ import annotations
 
@@ -7,6 +8,16 @@ from collections.abc import Mapping
 from typing import Any
 
 Path = tuple[str | int, ...]
+
+
+class MessageError(Exception):
+    """An exception whose one argument is a message people read: ``str()`` gives the message
+    itself (a ``Message`` stays one), so the Django layer can say it in the request's language."""
+
+    def __str__(self) -> str:
+        if len(self.args) == 1 and isinstance(self.args[0], str):
+            return self.args[0]
+        return super().__str__()
 
 
 class RuleViolation(Exception):

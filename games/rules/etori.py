@@ -28,6 +28,7 @@ from .base import (
     read_list,
 )
 from .cards import FRENCH_SUITS, read_suit
+from .messages import msg, pmsg, team_word
 
 HONOURS = 16
 WINNING_HONOURS = 9
@@ -36,12 +37,27 @@ FIRST_TRUMP = "spades"
 
 @dataclass(frozen=True, kw_only=True)
 class EtoriOptions:
-    players: int = option(4, "Players: 4, or 6 in three teams.", choices=(4, 6))
-    chips: int = option(5, "Chips each team starts with.", low=1, high=100)
+    players: int = option(
+        4,
+        msg("Players: 4, or 6 in three teams."),
+        label=pmsg("rule option", "players"),
+        choices=(4, 6),
+    )
+    chips: int = option(
+        5,
+        msg("Chips each team starts with."),
+        label=pmsg("rule option", "chips"),
+        low=1,
+        high=100,
+    )
     rensho: str = option(
         "ace_of_spades",
-        "The rensho: always the ace of spades, or the ace of clubs when spades are trumps.",
-        choices=("ace_of_spades", "clubs_if_spades_trump"),
+        msg("The rensho: always the ace of spades, or the ace of clubs when spades are trumps."),
+        label=pmsg("rule option", "rensho"),
+        choices={
+            "ace_of_spades": pmsg("rule choice", "ace of spades"),
+            "clubs_if_spades_trump": pmsg("rule choice", "clubs if spades trump"),
+        },
     )
 
 
@@ -62,6 +78,11 @@ class EtoriDeal:
     trump: str
     honours: tuple[int | None, ...]
     aces: tuple[tuple[str, ...] | None, ...]
+
+
+def sat_out(number: int) -> str:
+    """A count entered for the team that dealt and sat the hand out (six players)."""
+    return msg("%(team)s dealt and sat the hand out: null.", team=team_word(number))
 
 
 def teams_of(players: int) -> list[list[int]]:
@@ -149,32 +170,38 @@ class Etori(Game[EtoriOptions, EtoriState, EtoriDeal]):
         team_count = len(state.chips)
         sitting_out = state.dealers if options.players == 6 else None
         honours = read_list(
-            raw, "honours", errors, length=team_count, what="honour counts, one per team"
+            raw, "honours", errors, length=team_count, what=msg("honour counts, one per team")
         )
-        aces = read_list(raw, "aces", errors, length=team_count, what="lists of aces, one per team")
+        aces = read_list(
+            raw, "aces", errors, length=team_count, what=msg("lists of aces, one per team")
+        )
         counts: list[int | None] = []
         if honours is not None:
-            for team, value in enumerate(honours):
-                if team == sitting_out:
+            for index, value in enumerate(honours):
+                if index == sitting_out:
                     if value is not None:
-                        errors.add(
-                            ("honours", team), f"Team {team} dealt and sat the hand out: null."
-                        )
+                        errors.add(("honours", index), sat_out(index))
                     counts.append(None)
                 elif not is_int(value) or not 0 <= value <= HONOURS:
-                    errors.add(("honours", team), "Must be a number of honours from 0 to 16.")
+                    errors.add(
+                        ("honours", index),
+                        msg("Must be a number of honours from 0 to %(most)s.", most=HONOURS),
+                    )
                 else:
                     counts.append(value)
             if not errors.has(("honours",)) and sum(c for c in counts if c) != HONOURS:
-                errors.add("honours", "The honours taken must add up to the 16 of the pack.")
+                errors.add(
+                    "honours",
+                    msg("The honours taken must add up to the %(all)s of the pack.", all=HONOURS),
+                )
         dealt: list[tuple[str, ...] | None] = []
         if aces is not None:
             seen: list[str] = []
-            for team, value in enumerate(aces):
-                path = ("aces", team)
-                if team == sitting_out:
+            for index, value in enumerate(aces):
+                path = ("aces", index)
+                if index == sitting_out:
                     if value is not None:
-                        errors.add(path, f"Team {team} dealt and sat the hand out: null.")
+                        errors.add(path, sat_out(index))
                     dealt.append(None)
                     continue
                 if not isinstance(value, list) or not all(
@@ -182,8 +209,10 @@ class Etori(Game[EtoriOptions, EtoriState, EtoriDeal]):
                 ):
                     errors.add(
                         path,
-                        "List the suits of the aces this team was dealt: "
-                        f"{', '.join(FRENCH_SUITS)}.",
+                        msg(
+                            "List the suits of the aces this team was dealt: %(suits)s.",
+                            suits=", ".join(FRENCH_SUITS),
+                        ),
                     )
                     continue
                 dealt.append(tuple(value))
@@ -192,12 +221,17 @@ class Etori(Game[EtoriOptions, EtoriState, EtoriDeal]):
                 twice = sorted({s for s in seen if seen.count(s) > 1})
                 missing = [s for s in FRENCH_SUITS if s not in seen]
                 if twice:
-                    errors.add("aces", f"The ace of {', '.join(twice)} is given twice.")
+                    errors.add(
+                        "aces", msg("The ace of %(suits)s is given twice.", suits=", ".join(twice))
+                    )
                 if missing:
                     errors.add(
                         "aces",
-                        f"The ace of {', '.join(missing)} is missing: the "
-                        "playing teams were dealt all four.",
+                        msg(
+                            "The ace of %(suits)s is missing: the playing teams were dealt all "
+                            "four.",
+                            suits=", ".join(missing),
+                        ),
                     )
         errors.raise_if_any()
         return EtoriDeal(trump=trump, honours=tuple(counts), aces=tuple(dealt))

@@ -7,6 +7,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import Errors, Path
+from .messages import msg
+
+REQUIRED = msg("This field is required.")
+A_TEAM = msg("a team")
+TRICKS_TAKEN = msg("a number of tricks")
+
+
+def either(first: str, second: str) -> str:
+    """Two entries that exclude each other, both entered (each by its field's name)."""
+    return msg("Enter either %(first)s or %(second)s, not both.", first=first, second=second)
+
 
 MISSING: Any = object()
 
@@ -21,7 +32,7 @@ def check_known_fields(
     allowed = set(allowed)
     for key in data:
         if key not in allowed:
-            errors.add((*path, key), "Unknown field.")
+            errors.add((*path, key), msg("Unknown field."))
 
 
 def read_int(
@@ -33,19 +44,22 @@ def read_int(
     high: int | None = None,
     required: bool = True,
     path: Path = (),
-    what: str = "a whole number",
+    what: str = msg("a whole number"),
 ) -> int | None:
     """The integer at ``key`` within [low, high], or None (with an error when required)."""
     value = data.get(key, MISSING)
     if value is MISSING or value is None:
         if required:
-            errors.add((*path, key), "This field is required.")
+            errors.add((*path, key), REQUIRED)
         return None
     if not is_int(value):
-        errors.add((*path, key), f"Must be {what}.")
+        errors.add((*path, key), msg("Must be %(what)s.", what=what))
         return None
     if (low is not None and value < low) or (high is not None and value > high):
-        errors.add((*path, key), f"Must be {what} from {low} to {high}.")
+        errors.add(
+            (*path, key),
+            msg("Must be %(what)s from %(low)s to %(high)s.", what=what, low=low, high=high),
+        )
         return None
     return value
 
@@ -67,7 +81,7 @@ def read_seat(
         high=players - 1,
         required=required,
         path=path,
-        what="a seat number",
+        what=msg("a seat number"),
     )
 
 
@@ -77,10 +91,10 @@ def read_bool(
     value = data.get(key, MISSING)
     if value is MISSING or value is None:
         if required:
-            errors.add((*path, key), "This field is required.")
+            errors.add((*path, key), REQUIRED)
         return None
     if not isinstance(value, bool):
-        errors.add((*path, key), "Must be true or false.")
+        errors.add((*path, key), msg("Must be true or false."))
         return None
     return value
 
@@ -93,15 +107,18 @@ def read_choice(
     *,
     required: bool = True,
     path: Path = (),
-    what: str = "one of",
+    what: str = msg("one of"),
 ) -> str | None:
     value = data.get(key, MISSING)
     if value is MISSING or value is None:
         if required:
-            errors.add((*path, key), "This field is required.")
+            errors.add((*path, key), REQUIRED)
         return None
     if not isinstance(value, str) or value not in choices:
-        errors.add((*path, key), f"Must be {what} {', '.join(choices)}.")
+        errors.add(
+            (*path, key),
+            msg("Must be %(what)s %(choices)s.", what=what, choices=", ".join(choices)),
+        )
         return None
     return value
 
@@ -112,10 +129,10 @@ def read_object(
     value = data.get(key, MISSING)
     if value is MISSING or value is None:
         if required:
-            errors.add((*path, key), "This field is required.")
+            errors.add((*path, key), REQUIRED)
         return None
     if not isinstance(value, Mapping):
-        errors.add((*path, key), "Must be an object.")
+        errors.add((*path, key), msg("Must be an object."))
         return None
     return value
 
@@ -128,17 +145,17 @@ def read_list(
     length: int | None = None,
     required: bool = True,
     path: Path = (),
-    what: str = "entries",
+    what: str = msg("entries"),
 ) -> Sequence[Any] | None:
     value = data.get(key, MISSING)
     if value is MISSING or value is None:
         if required:
-            errors.add((*path, key), "This field is required.")
+            errors.add((*path, key), REQUIRED)
         return None
     if not isinstance(value, list):
-        errors.add((*path, key), "Must be a list.")
+        errors.add((*path, key), msg("Must be a list."))
         return None
     if length is not None and len(value) != length:
-        errors.add((*path, key), f"Must list {length} {what}.")
+        errors.add((*path, key), msg("Must list %(length)s %(what)s.", length=length, what=what))
         return None
     return value

@@ -16,6 +16,8 @@ Vocabulary
   and the other team deals first.
 - *misdeal*: the cards are collected and the deal passes on. *Renegar* (revoke): the offending
   team loses the game; a *challenge* that finds no revoke loses it for the challengers.
+
+The variants and the rule options are declared in ``malilla_variants.py``.
 """
 
 from __future__ import annotations
@@ -25,21 +27,23 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    A_TEAM,
+    TRICKS_TAKEN,
     DealResult,
     Errors,
     Game,
     check_known_fields,
-    option,
+    either,
     read_bool,
     read_int,
     read_list,
     read_object,
     read_seat,
 )
-from .cards import FRENCH_SUITS, LATIN_40, SPANISH_48, Card, Pack, read_card
+from .cards import Card, read_card
+from .malilla_variants import CARD_POINTS, PLAYERS, VARIANTS, MalillaOptions, Variant
+from .messages import msg, nmsg, seat_word, team_word
 
-PLAYERS = 4
-CARD_POINTS = 60
 ALBUR_POINTS = 5
 
 
@@ -47,106 +51,17 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-@dataclass(frozen=True)
-class Variant:
-    slug: str
-    name: str
-    pack: Pack
-    values: Mapping[str, int]  # the counting ranks
-    tricks: int
-    target: int
-    # "excess": the team above half scores its excess; "difference": the winners score the
-    # difference between the two totals.
-    scoring: str
-    turn_up_bonus: bool
-    seven_discard_rule: bool
-    # What may be turned up to show trumps, when it is more than the pack played with.
-    turn_up_pack: Pack | None = None
-
-    @property
-    def deal_points(self) -> int:
-        return CARD_POINTS + self.tricks
-
-    @property
-    def half(self) -> int:
-        return self.deal_points // 2
-
-    def most_card_points(self, tricks: int) -> int:
-        """The most card points ``tricks`` tricks (4 cards each) can hold."""
-        counting = sorted(self.values.values(), reverse=True)
-        values = sorted((v for v in counting for _ in self.pack.suits), reverse=True)
-        return sum(values[: 4 * tricks])
-
-
-MACAU_RANKS = ("7", "A", "K", "J", "Q", "10", "9", "8", "6", "5")
-MACAU_PACK = Pack("the 40-card French pack", FRENCH_SUITS, MACAU_RANKS)
-# In Macau one of the four 2s left out of the pack is turned up to show trumps (seed text).
-MACAU_TURN_UP = Pack(
-    "the 40-card French pack, or a 2 showing trumps", FRENCH_SUITS, (*MACAU_RANKS, "2")
-)
-VARIANTS = {
-    v.slug: v
-    for v in (
-        Variant(
-            "mexican",
-            "Malilla",
-            LATIN_40,
-            {"7": 5, "A": 4, "K": 3, "H": 2, "J": 1},
-            10,
-            35,
-            "excess",
-            turn_up_bonus=True,
-            seven_discard_rule=True,
-        ),
-        Variant(
-            "spanish",
-            "Spanish Manilla",
-            SPANISH_48,
-            {"9": 5, "A": 4, "K": 3, "H": 2, "J": 1},
-            12,
-            40,
-            "excess",
-            turn_up_bonus=False,
-            seven_discard_rule=False,
-        ),
-        Variant(
-            "macau",
-            "Macau Manilla",
-            MACAU_PACK,
-            {"7": 5, "A": 4, "K": 3, "J": 2, "Q": 1},
-            10,
-            70,
-            "difference",
-            turn_up_bonus=False,
-            seven_discard_rule=False,
-            turn_up_pack=MACAU_TURN_UP,
-        ),
+def too_many_points(tricks: int, most: int) -> str:
+    """More card points than a team's tricks can hold."""
+    if tricks == 0:
+        return msg("0 tricks hold no cards: at most %(most)s card points.", most=most)
+    return nmsg(
+        "%(count)s trick holds %(cards)s cards: at most %(most)s card points.",
+        "%(count)s tricks hold %(cards)s cards: at most %(most)s card points.",
+        tricks,
+        cards=4 * tricks,
+        most=most,
     )
-}
-
-
-@dataclass(frozen=True, kw_only=True)
-class MalillaOptions:
-    variant: str = option(
-        "mexican",
-        "Mexican Malilla, Spanish Manilla (48 cards, to 40) or Macau Manilla (French pack, to 70).",
-        choices=tuple(VARIANTS),
-    )
-    turn_up_bonus: bool | None = option(
-        None,
-        "A counting turn-up scores its value for the dealer's team (Mexican default).",
-        kind=bool,
-    )
-    abandon_long_suit: bool = option(
-        False,
-        "A player with 7 or more cards of one suit may, with partner's consent, throw the hand in.",
-    )
-    seven_discard_rule: bool | None = option(
-        None,
-        "A non-trump 7 may not be discarded in a suit not yet led (Mexican default).",
-        kind=bool,
-    )
-    players: int = option(PLAYERS, "Number of players.", choices=(PLAYERS,))
 
 
 @dataclass(frozen=True)
@@ -197,7 +112,7 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
 
     def read_setup(self, raw: Mapping[str, Any], options: MalillaOptions) -> dict[str, Any]:
         errors = Errors()
-        albur = read_int(raw, "albur", errors, low=0, high=1, required=False, what="a team")
+        albur = read_int(raw, "albur", errors, low=0, high=1, required=False, what=A_TEAM)
         errors.raise_if_any()
         return {} if albur is None else {"albur": albur}
 
@@ -250,8 +165,10 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
         if dealer is not None and state.dealer is not None and dealer != state.dealer:
             errors.add(
                 "dealer",
-                f"The dealer of this deal is seat {state.dealer}, the player "
-                "to the last dealer's right.",
+                msg(
+                    "The dealer of this deal is %(seat)s, the player to the last dealer's right.",
+                    seat=seat_word(state.dealer),
+                ),
             )
         if (
             dealer is not None
@@ -259,7 +176,13 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
             and state.albur is not None
             and (team_of(dealer) == state.albur)
         ):
-            errors.add("dealer", f"Team {state.albur} won the albur: the other team deals first.")
+            errors.add(
+                "dealer",
+                msg(
+                    "%(team)s won the albur: the other team deals first.",
+                    team=team_word(state.albur),
+                ),
+            )
         dealer = state.dealer if dealer is None else dealer
 
         # 0 is not false here: only an absent field, null or false means "not this kind".
@@ -267,31 +190,34 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
         played = [k for k in ("turn_up", "totals", "cards") if raw.get(k) is not None]
         if len(given) > 1 or (given and played):
             other = given[1] if len(given) > 1 else played[0]
-            errors.add(other, f"Enter either {given[0]} or {other}, not both.")
+            errors.add(other, either(given[0], other))
             errors.raise_if_any()
         kind = given[0] if given else "played"
         deal: dict[str, Any] = {}
         if kind in ("misdeal", "abandoned"):
             if read_bool(raw, kind, errors) is not True:
-                errors.add(kind, "Send true.")
+                errors.add(kind, msg("Send true."))
             if kind == "abandoned" and not options.abandon_long_suit:
                 errors.add(
                     "abandoned",
-                    "Throwing in a hand for a long suit is not allowed under this match's rules.",
+                    msg(
+                        "Throwing in a hand for a long suit is not allowed under this match's "
+                        "rules."
+                    ),
                 )
         elif kind == "renege":
             entry = read_object(raw, "renege", errors)
             if entry is not None:
                 check_known_fields(entry, ("team",), errors, ("renege",))
                 deal["team"] = read_int(
-                    entry, "team", errors, low=0, high=1, what="a team", path=("renege",)
+                    entry, "team", errors, low=0, high=1, what=A_TEAM, path=("renege",)
                 )
         elif kind == "challenge":
             entry = read_object(raw, "challenge", errors)
             if entry is not None:
                 check_known_fields(entry, ("team", "upheld"), errors, ("challenge",))
                 deal["team"] = read_int(
-                    entry, "team", errors, low=0, high=1, what="a team", path=("challenge",)
+                    entry, "team", errors, low=0, high=1, what=A_TEAM, path=("challenge",)
                 )
                 deal["upheld"] = read_bool(entry, "upheld", errors, path=("challenge",))
         else:
@@ -305,18 +231,18 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
         raw: Mapping[str, Any], variant: Variant, errors: Errors, deal: dict[str, Any]
     ) -> None:
         if raw.get("turn_up") is None:
-            errors.add("turn_up", "Enter the dealer's turned-up card: it gives trumps.")
+            errors.add("turn_up", msg("Enter the dealer's turned-up card: it gives trumps."))
         else:
             deal["turn_up"] = read_card(
                 raw["turn_up"], errors, ("turn_up",), variant.turn_up_pack or variant.pack
             )
         entries = [k for k in ("totals", "cards") if raw.get(k) is not None]
         if not entries:
-            errors.add("totals", "Enter each team's total, or its card points and tricks.")
+            errors.add("totals", msg("Enter each team's total, or its card points and tricks."))
         elif len(entries) == 2:
-            errors.add("cards", "Enter either totals or cards, not both.")
+            errors.add("cards", either("totals", "cards"))
         elif entries == ["totals"]:
-            totals = read_list(raw, "totals", errors, length=2, what="totals, one per team")
+            totals = read_list(raw, "totals", errors, length=2, what=msg("totals, one per team"))
             if totals is None:
                 return
             by_team = dict(enumerate(totals))
@@ -328,7 +254,7 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
                     low=0,
                     high=variant.deal_points,
                     path=("totals",),
-                    what="a team's points and tricks",
+                    what=msg("a team's points and tricks"),
                 )
                 for t in (0, 1)
             ]
@@ -337,9 +263,14 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
             if sum(values) != variant.deal_points:
                 errors.add(
                     "totals",
-                    f"{variant.name} totals must sum to "
-                    f"{variant.deal_points}: {CARD_POINTS} card points and "
-                    f"{variant.tricks} tricks.",
+                    msg(
+                        "%(variant)s totals must sum to %(total)s: %(points)s card points and "
+                        "%(tricks)s tricks.",
+                        variant=variant.name,
+                        total=variant.deal_points,
+                        points=CARD_POINTS,
+                        tricks=variant.tricks,
+                    ),
                 )
                 return
             deal["totals"] = tuple(values)
@@ -350,19 +281,25 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
     def _read_cards(
         raw: Mapping[str, Any], variant: Variant, errors: Errors, deal: dict[str, Any]
     ) -> None:
-        cards = read_list(raw, "cards", errors, length=2, what="entries, one per team")
+        cards = read_list(raw, "cards", errors, length=2, what=msg("entries, one per team"))
         if cards is None:
             return
         points, tricks = [], []
         for team, entry in enumerate(cards):
             path = ("cards", team)
             if not isinstance(entry, Mapping):
-                errors.add(path, 'Each team\'s cards are {"points": n, "tricks": n}.')
+                errors.add(path, msg('Each team\'s cards are {"points": n, "tricks": n}.'))
                 return
             check_known_fields(entry, ("points", "tricks"), errors, path)
             points.append(
                 read_int(
-                    entry, "points", errors, low=0, high=CARD_POINTS, path=path, what="card points"
+                    entry,
+                    "points",
+                    errors,
+                    low=0,
+                    high=CARD_POINTS,
+                    path=path,
+                    what=msg("card points"),
                 )
             )
             tricks.append(
@@ -373,25 +310,24 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
                     low=0,
                     high=variant.tricks,
                     path=path,
-                    what="a number of tricks",
+                    what=TRICKS_TAKEN,
                 )
             )
         if None in points or None in tricks:
             return
         if sum(points) != CARD_POINTS:
-            errors.add("cards", f"Card points must sum to {CARD_POINTS}, 15 a suit.")
+            errors.add(
+                "cards",
+                msg("Card points must sum to %(total)s, 15 a suit.", total=CARD_POINTS),
+            )
         if sum(tricks) != variant.tricks:
-            errors.add("cards", f"Tricks must sum to {variant.tricks}.")
+            errors.add("cards", msg("Tricks must sum to %(tricks)s.", tricks=variant.tricks))
         if errors:
             return
         for team in (0, 1):
             most = variant.most_card_points(tricks[team])
             if points[team] > most:
-                held = "no cards" if tricks[team] == 0 else f"{4 * tricks[team]} cards"
-                errors.add(
-                    ("cards", team, "points"),
-                    f"{tricks[team]} tricks hold {held}: at most {most} card points.",
-                )
+                errors.add(("cards", team, "points"), too_many_points(tricks[team], most))
         if not errors:
             deal["totals"] = (points[0] + tricks[0], points[1] + tricks[1])
             deal["tricks"] = (tricks[0], tricks[1])

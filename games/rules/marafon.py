@@ -24,11 +24,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    A_TEAM,
     DealResult,
     Errors,
     Game,
     RuleViolation,
     check_known_fields,
+    either,
     option,
     read_bool,
     read_int,
@@ -37,6 +39,7 @@ from .base import (
     read_seat,
 )
 from .cards import LATIN_SUITS, read_suit
+from .messages import msg, pmsg, seat_word
 
 PLAYERS = 4
 DEAL_THIRDS = 35  # 4 aces, 20 figures, the last trick
@@ -49,40 +52,76 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+ACES = msg("a number of aces")
+FIGURES = msg("a number of figures")
+
 # Tables play to 21, 31 or 41; 500 leaves room for any house rule while a match still ends.
 MAX_TARGET = 500
 
 
 @dataclass(frozen=True, kw_only=True)
 class MarafonOptions:
-    target: int = option(41, "Points that win a game.", low=1, high=MAX_TARGET)
+    target: int = option(
+        41,
+        msg("Points that win a game."),
+        label=pmsg("rule option", "target"),
+        low=1,
+        high=MAX_TARGET,
+    )
     bella_target: int | None = option(
         None,
-        "Points that win la bella, the third game (the target when not set).",
+        msg("Points that win la bella, the third game (the target when not set)."),
+        label=pmsg("rule option", "bella target"),
         kind=int,
         low=1,
         high=MAX_TARGET,
     )
     match_format: str = option(
         "best_of_three",
-        "Best of three games, or a single game.",
-        choices=("best_of_three", "single_game"),
+        msg("Best of three games, or a single game."),
+        label=pmsg("rule option", "match format"),
+        choices={
+            "best_of_three": pmsg("rule choice", "best of three"),
+            "single_game": pmsg("rule choice", "single game"),
+        },
     )
     marafona_declarer: str = option(
         "any",
-        "Who may declare a marafona: any player, or only the battezzante.",
-        choices=("any", "battezzante"),
+        msg("Who may declare a marafona: any player, or only the battezzante."),
+        label=pmsg("rule option", "marafona declarer"),
+        choices={
+            "any": pmsg("rule choice", "any"),
+            "battezzante": pmsg("rule choice", "battezzante"),
+        },
     )
     marafona_needs_ace_lead: bool = option(
-        False, "The battezzante must lead the ace of trumps to declare a marafona."
+        False,
+        msg("The battezzante must lead the ace of trumps to declare a marafona."),
+        label=pmsg("rule option", "marafona needs ace lead"),
     )
-    claim_needs_extra_third: bool = option(False, "A claim needs the target and one third more.")
-    claim_counts_marafona: bool = option(True, "A team's marafona counts towards its claim.")
+    claim_needs_extra_third: bool = option(
+        False,
+        msg("A claim needs the target and one third more."),
+        label=pmsg("rule option", "claim needs extra third"),
+    )
+    claim_counts_marafona: bool = option(
+        True,
+        msg("A team's marafona counts towards its claim."),
+        label=pmsg("rule option", "claim counts marafona"),
+    )
     mandare_a_monte: bool = option(
         False,
-        "A battezzante whose cards are worth less than a point and a figure may annul the deal.",
+        msg(
+            "A battezzante whose cards are worth less than a point and a figure may annul the deal."
+        ),
+        label=pmsg("rule option", "mandare a monte"),
     )
-    players: int = option(PLAYERS, "Number of players.", choices=(PLAYERS,))
+    players: int = option(
+        PLAYERS,
+        msg("Number of players."),
+        label=pmsg("rule option", "players"),
+        choices=(PLAYERS,),
+    )
 
 
 @dataclass(frozen=True)
@@ -223,8 +262,10 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
         if expected is not None and battezzante is not None and battezzante != expected:
             errors.add(
                 "battezzante",
-                f"The battezzante of this deal is seat {expected}, the "
-                "player to the dealer's right.",
+                msg(
+                    "The battezzante of this deal is %(seat)s, the player to the dealer's right.",
+                    seat=seat_word(expected),
+                ),
             )
         if battezzante is None:
             battezzante = expected
@@ -237,36 +278,39 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
         if not kinds:
             errors.add(
                 "points",
-                "Enter the deal's points, its card counts, a claim, or that it was annulled.",
+                msg("Enter the deal's points, its card counts, a claim, or that it was annulled."),
             )
         elif len(kinds) > 1:
-            errors.add(kinds[1], f"Enter either {kinds[0]} or {kinds[1]}, not both.")
+            errors.add(kinds[1], either(kinds[0], kinds[1]))
 
         marafona = read_seat(raw, "marafona", errors, players=PLAYERS, required=False)
         if marafona is not None:
             if annulled:
-                errors.add("marafona", "An annulled deal has no marafona.")
+                errors.add("marafona", msg("An annulled deal has no marafona."))
             elif (
                 (options.marafona_declarer == "battezzante" or options.marafona_needs_ace_lead)
                 and battezzante is not None
                 and marafona != battezzante
             ):
-                reason = (
-                    "must lead the ace of trumps to declare it"
-                    if options.marafona_needs_ace_lead
-                    else "alone may declare it"
-                )
-                errors.add(
-                    "marafona",
-                    f"Under this match's rules the battezzante {reason}: "
-                    f"only seat {battezzante} can declare a marafona.",
-                )
+                if options.marafona_needs_ace_lead:
+                    refusal = msg(
+                        "Under this match's rules the battezzante must lead the ace of trumps to "
+                        "declare it: only %(seat)s can declare a marafona.",
+                        seat=seat_word(battezzante),
+                    )
+                else:
+                    refusal = msg(
+                        "Under this match's rules the battezzante alone may declare it: only "
+                        "%(seat)s can declare a marafona.",
+                        seat=seat_word(battezzante),
+                    )
+                errors.add("marafona", refusal)
         if raw.get("last_trick") is not None and "cards" not in kinds:
-            errors.add("last_trick", "The last trick is entered with card counts only.")
+            errors.add("last_trick", msg("The last trick is entered with card counts only."))
 
         points = claim = None
         if annulled and not errors and not options.mandare_a_monte:
-            errors.add("annulled", "Mandare a monte is not allowed under this match's rules.")
+            errors.add("annulled", msg("Mandare a monte is not allowed under this match's rules."))
         if "cards" in kinds and len(kinds) == 1:
             points = self._read_cards(raw, errors)
         elif "points" in kinds and len(kinds) == 1:
@@ -286,7 +330,7 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
 
     @staticmethod
     def _read_points(raw: Mapping[str, Any], errors: Errors) -> tuple[int, int] | None:
-        points = read_list(raw, "points", errors, length=2, what="whole points, one per team")
+        points = read_list(raw, "points", errors, length=2, what=msg("whole points, one per team"))
         if points is None:
             return None
         by_team = dict(enumerate(points))
@@ -298,47 +342,45 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
                 low=0,
                 high=DEAL_POINTS,
                 path=("points",),
-                what="whole points",
+                what=msg("whole points"),
             )
             for team in (0, 1)
         ]
         if None in values:
             return None
         if sum(values) != DEAL_POINTS:
-            errors.add("points", "Marafon points must sum to 11.")
+            errors.add("points", msg("Marafon points must sum to %(total)s.", total=DEAL_POINTS))
             return None
         return (values[0], values[1])
 
     @staticmethod
     def _read_cards(raw: Mapping[str, Any], errors: Errors) -> tuple[int, int] | None:
-        cards = read_list(raw, "cards", errors, length=2, what="card counts, one per team")
-        last_trick = read_int(raw, "last_trick", errors, low=0, high=1, what="a team")
+        cards = read_list(raw, "cards", errors, length=2, what=msg("card counts, one per team"))
+        last_trick = read_int(raw, "last_trick", errors, low=0, high=1, what=A_TEAM)
         if cards is None:
             return None
         aces, figures = [], []
         for team, count in enumerate(cards):
             path = ("cards", team)
             if not isinstance(count, Mapping):
-                errors.add(path, 'Each team\'s cards are {"aces": n, "figures": n}.')
+                errors.add(path, msg('Each team\'s cards are {"aces": n, "figures": n}.'))
                 continue
             check_known_fields(count, ("aces", "figures"), errors, path)
-            aces.append(
-                read_int(count, "aces", errors, low=0, high=4, path=path, what="a number of aces")
-            )
+            aces.append(read_int(count, "aces", errors, low=0, high=4, path=path, what=ACES))
             figures.append(
-                read_int(
-                    count, "figures", errors, low=0, high=20, path=path, what="a number of figures"
-                )
+                read_int(count, "figures", errors, low=0, high=20, path=path, what=FIGURES)
             )
         if len(aces) != 2 or None in aces or None in figures:
             return None
         if sum(aces) != 4:
-            errors.add("cards", "The teams' aces must add up to the 4 aces of the pack.")
+            errors.add("cards", msg("The teams' aces must add up to the 4 aces of the pack."))
         if sum(figures) != 20:
             errors.add(
                 "cards",
-                "The teams' figures (3s, 2s, kings, horses, jacks) must add up "
-                "to the 20 of the pack.",
+                msg(
+                    "The teams' figures (3s, 2s, kings, horses, jacks) must add up "
+                    "to the 20 of the pack."
+                ),
             )
         if errors or last_trick is None:
             return None
@@ -352,12 +394,8 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
             return None
         check_known_fields(claim, ("seat", "aces", "figures"), errors, ("claim",))
         seat = read_seat(claim, "seat", errors, players=PLAYERS, path=("claim",))
-        aces = read_int(
-            claim, "aces", errors, low=0, high=4, path=("claim",), what="a number of aces"
-        )
-        figures = read_int(
-            claim, "figures", errors, low=0, high=20, path=("claim",), what="a number of figures"
-        )
+        aces = read_int(claim, "aces", errors, low=0, high=4, path=("claim",), what=ACES)
+        figures = read_int(claim, "figures", errors, low=0, high=20, path=("claim",), what=FIGURES)
         if seat is None or aces is None or figures is None:
             return None
         return Claim(seat, aces, figures)

@@ -22,9 +22,10 @@ Vocabulary
 - *penalty points* (``scoring: "penalty_points"``): nobody pays; each player collects points and
   the lowest total wins; a deal may be *doubled* (RULES.md §4, "Club penalty points").
 
-The contract table (the ``contracts`` option) is read in ``rikken_contracts.py``, each contract
-played in a deal in ``rikken_entries.py``, the special games in ``rikken_specials.py``, penalty
-points counted in ``rikken_penalty.py``.
+The rule options are declared in ``rikken_options.py``, the contract table (the ``contracts``
+option) read in ``rikken_contracts.py``, each contract played in a deal in
+``rikken_entries.py``, the special games in ``rikken_specials.py``, penalty points counted in
+``rikken_penalty.py``.
 """
 
 from __future__ import annotations
@@ -38,78 +39,33 @@ from .base import (
     Errors,
     Game,
     check_known_fields,
-    option,
     read_bool,
     read_int,
     read_list,
     read_object,
     read_seat,
 )
-from .rikken_contracts import DEFAULT_CONTRACTS, MAX_UNITS, TRICKS, ContractRow, parse_table
-from .rikken_entries import BLIND_MAN, ContractEntry, read_contract
+from .messages import msg, seat_word
+from .rikken_contracts import TRICKS, ContractRow
+from .rikken_entries import BLIND_MAN, BLIND_MAN_DOES_NOT_BID, ContractEntry, read_contract
+from .rikken_options import RikkenOptions
 from .rikken_penalty import (
     DEFAULT_SPECIAL_PENALTIES,
-    SCORINGS,
-    SpecialPenalty,
     check_penalty_options,
     contract_points,
     leaders,
-    parse_special_penalties,
     pot_points,
     schuppen_mie_points,
     special_penalties_from_data,
     special_penalty,
 )
-from .rikken_specials import SPECIAL_GAMES, read_counts, read_schuppen_mie, special_payments
-
-ALL_PASS = ("redeal", "dealer_must_bid", *SPECIAL_GAMES)
-
-
-@dataclass(frozen=True, kw_only=True)
-class RikkenOptions:
-    contracts: tuple[ContractRow, ...] = option(
-        DEFAULT_CONTRACTS,
-        "The contracts played, lowest first, with their payments.",
-        parse=parse_table,
-    )
-    beter_suit: str = option(
-        "hearts",
-        "The beter suit: hearts, or a suit cut before each deal.",
-        choices=("hearts", "cut"),
-    )
-    partner_pays: str = option(
-        "always",
-        "When a partnership fails: the partner pays too, never pays (the declarer "
-        "pays double), or pays only with fewer than 2 tricks of their own.",
-        choices=("always", "never", "under_two_tricks"),
-    )
-    all_tricks_bonus: int = option(
-        1, "Extra units for taking all 13 tricks.", low=0, high=MAX_UNITS
-    )
-    all_pass: str = option(
-        "redeal",
-        "When all pass: the dealer deals again, the dealer must bid, or a special game is played.",
-        choices=ALL_PASS,
-    )
-    players: int = option(
-        4, "Players: 4; 3 with a blind man; 5 with the dealer sitting out.", choices=(3, 4, 5)
-    )
-    solo_first_bid: bool = option(True, "A solo may be the first bid.")
-    troela: str = option(
-        "obligatory",
-        "A player with three aces must bid troela, may, or troela is not played.",
-        choices=("obligatory", "optional", "forbidden"),
-    )
-    scoring: str = option(
-        "payments",
-        "Payments in units after every deal, or club penalty points: the lowest total wins.",
-        choices=SCORINGS,
-    )
-    special_penalties: tuple[SpecialPenalty, ...] = option(
-        DEFAULT_SPECIAL_PENALTIES,
-        "Under penalty points: what schuppen mie gives its takers.",
-        parse=parse_special_penalties,
-    )
+from .rikken_specials import (
+    SPECIAL_GAMES,
+    read_counts,
+    read_schuppen_mie,
+    sits_out,
+    special_payments,
+)
 
 
 @dataclass(frozen=True)
@@ -142,7 +98,10 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
         if options.players == 3 and options.all_pass in SPECIAL_GAMES:
             errors.add(
                 ("rules", "all_pass"),
-                "The special games are not played with three players: all passing means a redeal.",
+                msg(
+                    "The special games are not played with three players: all passing means a "
+                    "redeal."
+                ),
             )
         check_penalty_options(options, errors)
 
@@ -238,25 +197,28 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
             low=0,
             high=players - 1,
             required=state.dealer is None,
-            what="a seat that deals",
+            what=msg("a seat that deals"),
         )
         if dealer is not None and state.dealer is not None and dealer != state.dealer:
-            errors.add("dealer", f"The dealer of this deal is seat {state.dealer}.")
+            errors.add(
+                "dealer",
+                msg("The dealer of this deal is %(seat)s.", seat=seat_word(state.dealer)),
+            )
         dealer = state.dealer if dealer is None else dealer
         all_pass = read_bool(raw, "all_pass", errors, required=False) or False
-        contracts = read_list(raw, "contracts", errors, what="contracts")
+        contracts = read_list(raw, "contracts", errors, what=msg("contracts"))
         entries: list[ContractEntry] = []
         special = None
         if contracts is not None and dealer is not None:
             if all_pass:
                 if contracts:
-                    errors.add("contracts", "When all pass no contract is played.")
+                    errors.add("contracts", msg("When all pass no contract is played."))
                 special = self._read_all_pass(raw, dealer, options, errors)
             else:
                 if raw.get("special") is not None:
-                    errors.add("special", "A special game is played only when all pass.")
+                    errors.add("special", msg("A special game is played only when all pass."))
                 if not contracts:
-                    errors.add("contracts", "Enter the contract played, or that all passed.")
+                    errors.add("contracts", msg("Enter the contract played, or that all passed."))
                 active = self.active_seats(dealer, players)
                 for index, entry in enumerate(contracts):
                     parsed = read_contract(entry, index, active, options, errors)
@@ -266,7 +228,7 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
                     self._check_together(entries, errors)
         doubled, doubled_by = self._read_doubled(raw, dealer, options, errors)
         if doubled and all_pass and options.all_pass != "schuppen_mie":
-            errors.add("doubled", "A deal dealt again is not doubled.")
+            errors.add("doubled", msg("A deal dealt again is not doubled."))
         errors.raise_if_any()
         assert dealer is not None
         return RikkenDeal(dealer, tuple(entries), all_pass, special, doubled, doubled_by)
@@ -280,17 +242,17 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
         doubled_by = read_seat(raw, "doubled_by", errors, players=seats, required=False)
         if options.scoring != "penalty_points":
             if doubled or doubled_by is not None:
-                errors.add("doubled", "A deal is doubled only under penalty points.")
+                errors.add("doubled", msg("A deal is doubled only under penalty points."))
             return False, None
         if doubled_by is not None:
             if not doubled:
-                errors.add("doubled_by", 'Say that the deal was doubled ("doubled": true).')
+                errors.add("doubled_by", msg('Say that the deal was doubled ("doubled": true).'))
             elif dealer is not None and doubled_by not in self.active_seats(
                 dealer, options.players
             ):
-                errors.add("doubled_by", f"Seat {doubled_by} deals and sits this deal out.")
+                errors.add("doubled_by", sits_out(doubled_by))
             elif options.players == 3 and doubled_by == BLIND_MAN:
-                errors.add("doubled_by", "The blind man (seat 3) does not bid.")
+                errors.add("doubled_by", BLIND_MAN_DOES_NOT_BID)
         return doubled, doubled_by
 
     def _check_together(self, entries: list[ContractEntry], errors: Errors) -> None:
@@ -300,26 +262,28 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
             e.row.side != "alone" or e.row.trumps != "none" for e in entries
         ):
             errors.add(
-                "contracts", "Only equal contracts (like misère and piek) are played together."
+                "contracts",
+                msg("Only equal contracts (like misère and piek) are played together."),
             )
         declarers = [e.declarer for e in entries]
         if len(set(declarers)) != len(declarers):
-            errors.add("contracts", "A player declares one contract a deal.")
+            errors.add("contracts", msg("A player declares one contract a deal."))
         involved = [s for e in entries for s in (e.declarer, e.partner) if s is not None]
         if len(set(involved)) != len(involved):
-            errors.add("contracts", "A player plays in one contract a deal.")
+            errors.add("contracts", msg("A player plays in one contract a deal."))
 
     def _read_all_pass(
         self, raw: Mapping[str, Any], dealer: int, options: RikkenOptions, errors: Errors
     ) -> dict[str, Any] | None:
         if options.all_pass == "dealer_must_bid":
             errors.add(
-                "all_pass", "Under this match's rules the dealer must bid when the others pass."
+                "all_pass",
+                msg("Under this match's rules the dealer must bid when the others pass."),
             )
             return None
         if options.all_pass == "redeal":
             if raw.get("special") is not None:
-                errors.add("special", "All passing means a redeal under this match's rules.")
+                errors.add("special", msg("All passing means a redeal under this match's rules."))
             return None
         game = options.all_pass
         special = read_object(raw, "special", errors)
@@ -327,7 +291,9 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
             return None
         active = self.active_seats(dealer, options.players)
         if special.get("game") != game:
-            errors.add(("special", "game"), f"This match plays {game} when all pass.")
+            errors.add(
+                ("special", "game"), msg("This match plays %(game)s when all pass.", game=game)
+            )
             return None
         if game == "schuppen_mie":
             return read_schuppen_mie(special, active, options.players, errors)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .base import MISSING, Errors, Path, check_known_fields, is_int
+from .messages import msg, pmsg
 from .rikken_penalty import DEFAULT_PENALTY, read_penalty
 
 TRICKS = 13
@@ -69,9 +70,11 @@ def _row(slug, name, side, tricks, trumps, base, per_trick, group=None):
 
 
 def _solo(n: int, trumps: str = "declarer") -> dict[str, Any]:
-    suffix = "_beter" if trumps == "beter" else ""
-    name = f"{n} alleen" + (" beter" if suffix else "")
-    return _row(f"solo_{n}{suffix}", name, "alone", {"at_least": n}, trumps, 1, 1)
+    if trumps == "beter":
+        name = pmsg("Rikken contract", "%(tricks)s alleen beter", tricks=n)
+        return _row(f"solo_{n}_beter", name, "alone", {"at_least": n}, trumps, 1, 1)
+    name = pmsg("Rikken contract", "%(tricks)s alleen", tricks=n)
+    return _row(f"solo_{n}", name, "alone", {"at_least": n}, trumps, 1, 1)
 
 
 # Every row a club can name by slug alone; a club's row may also change any field. Rows of one
@@ -79,18 +82,63 @@ def _solo(n: int, trumps: str = "declarer") -> dict[str, Any]:
 CATALOGUE = {
     row["slug"]: row
     for row in (
-        _row("rik", "Rik", "partner", {"at_least": 8}, "declarer", 1, 1),
-        _row("rik_beter", "Rik beter", "partner", {"at_least": 8}, "beter", 1, 1),
+        _row("rik", pmsg("Rikken contract", "Rik"), "partner", {"at_least": 8}, "declarer", 1, 1),
+        _row(
+            "rik_beter",
+            pmsg("Rikken contract", "Rik beter"),
+            "partner",
+            {"at_least": 8},
+            "beter",
+            1,
+            1,
+        ),
         *(_solo(n) for n in range(7, 13)),
         *(_solo(n, "beter") for n in range(7, 13)),
-        _row("misere", "Misère", "alone", {"exactly": 0}, "none", 5, 0, "misere"),
-        _row("piek", "Piek", "alone", {"exactly": 1}, "none", 5, 0, "misere"),
-        _row("open_misere", "Open misère", "alone", {"exactly": 0}, "none", 10, 0, "open"),
-        _row("open_piek", "Open piek", "alone", {"exactly": 1}, "none", 10, 0, "open"),
-        _row("troela", "Troela", "troela", {"at_least": 8}, "partner", 2, 1),
+        _row(
+            "misere",
+            pmsg("Rikken contract", "Misère"),
+            "alone",
+            {"exactly": 0},
+            "none",
+            5,
+            0,
+            "misere",
+        ),
+        _row(
+            "piek", pmsg("Rikken contract", "Piek"), "alone", {"exactly": 1}, "none", 5, 0, "misere"
+        ),
+        _row(
+            "open_misere",
+            pmsg("Rikken contract", "Open misère"),
+            "alone",
+            {"exactly": 0},
+            "none",
+            10,
+            0,
+            "open",
+        ),
+        _row(
+            "open_piek",
+            pmsg("Rikken contract", "Open piek"),
+            "alone",
+            {"exactly": 1},
+            "none",
+            10,
+            0,
+            "open",
+        ),
+        _row(
+            "troela",
+            pmsg("Rikken contract", "Troela"),
+            "troela",
+            {"at_least": 8},
+            "partner",
+            2,
+            1,
+        ),
         _row(
             "open_misere_praatje",
-            "Open misère met een praatje",
+            pmsg("Rikken contract", "Open misère met een praatje"),
             "alone",
             {"exactly": 0},
             "none",
@@ -100,7 +148,7 @@ CATALOGUE = {
         ),
         _row(
             "open_piek_praatje",
-            "Open piek met een praatje",
+            pmsg("Rikken contract", "Open piek met een praatje"),
             "alone",
             {"exactly": 1},
             "none",
@@ -108,8 +156,24 @@ CATALOGUE = {
             0,
             "praatje",
         ),
-        _row("solo_13", "13 alleen", "alone", {"exactly": 13}, "declarer", 15, 0),
-        _row("open_solo_13", "Open 13 alleen", "alone", {"exactly": 13}, "declarer", 20, 0),
+        _row(
+            "solo_13",
+            pmsg("Rikken contract", "%(tricks)s alleen", tricks=13),
+            "alone",
+            {"exactly": 13},
+            "declarer",
+            15,
+            0,
+        ),
+        _row(
+            "open_solo_13",
+            pmsg("Rikken contract", "Open %(tricks)s alleen", tricks=13),
+            "alone",
+            {"exactly": 13},
+            "declarer",
+            20,
+            0,
+        ),
     )
 }
 DEFAULT_TABLE = (
@@ -130,6 +194,18 @@ DEFAULT_TABLE = (
     "solo_13",
     "open_solo_13",
 )
+
+
+def contract_name(row: ContractRow | Mapping[str, Any]) -> str | None:
+    """A contract's name for people: the catalogue's own words (translatable) while the row keeps
+    the catalogue's name, which a table read back from the match's stored rules no longer says
+    in them; a club's own name as the club wrote it (None for a row that names none)."""
+    slug = row.get("slug") if isinstance(row, Mapping) else row.slug
+    name = row.get("name") if isinstance(row, Mapping) else row.name
+    known = CATALOGUE.get(slug)
+    if known is not None and (name is None or name == known["name"]):
+        return known["name"]
+    return name
 
 
 def build_table(entries: Sequence[Any], errors: Errors, path: Path) -> tuple[ContractRow, ...]:
@@ -170,7 +246,7 @@ def build_table(entries: Sequence[Any], errors: Errors, path: Path) -> tuple[Con
             )
         )
     if not rows and not errors:
-        errors.add(path, "A contract table needs at least one contract.")
+        errors.add(path, msg("A contract table needs at least one contract."))
     return tuple(rows)
 
 
@@ -180,15 +256,15 @@ def _read_row_fields(
     """The row's slug, its catalogue row (empty for a club's own contract) and its fields over
     the catalogue's, the rank left out; None when the entry names no contract, or one again."""
     if not isinstance(entry, Mapping):
-        errors.add(here, "A contract row is a slug or an object.")
+        errors.add(here, msg("A contract row is a slug or an object."))
         return None
     check_known_fields(entry, ROW_FIELDS, errors, here)
     slug = entry.get("slug")
     if not isinstance(slug, str) or not slug:
-        errors.add((*here, "slug"), "Each contract needs a slug.")
+        errors.add((*here, "slug"), msg("Each contract needs a slug."))
         return None
     if slug in seen:
-        errors.add((*here, "slug"), f"The contract {slug} is listed twice.")
+        errors.add((*here, "slug"), msg("The contract %(slug)s is listed twice.", slug=slug))
         return None
     seen.add(slug)
     known = CATALOGUE.get(slug, {})
@@ -200,17 +276,26 @@ def _check_row(row: Mapping[str, Any], slug: str, errors: Errors, here: Path) ->
     """Checks a row's fields, each on its own, then side and trumps together."""
     name = row.get("name", slug)
     if not isinstance(name, str) or not 0 < len(name) <= MAX_CONTRACT_NAME:
-        errors.add((*here, "name"), f"Must be text of 1 to {MAX_CONTRACT_NAME} characters.")
+        errors.add(
+            (*here, "name"),
+            msg("Must be text of 1 to %(most)s characters.", most=MAX_CONTRACT_NAME),
+        )
     side, trumps = row.get("side"), row.get("trumps")
     if side not in SIDES:
-        errors.add((*here, "side"), f"Must be one of {', '.join(SIDES)}.")
+        errors.add((*here, "side"), msg("Must be one of %(choices)s.", choices=", ".join(SIDES)))
     if trumps not in TRUMPS:
-        errors.add((*here, "trumps"), f"Must be one of {', '.join(TRUMPS)}.")
+        errors.add((*here, "trumps"), msg("Must be one of %(choices)s.", choices=", ".join(TRUMPS)))
     if not _is_tricks(row.get("tricks")):
-        errors.add((*here, "tricks"), 'Must be {"at_least": n} or {"exactly": n}, n from 0 to 13.')
+        errors.add(
+            (*here, "tricks"),
+            msg('Must be {"at_least": n} or {"exactly": n}, n from 0 to %(most)s.', most=TRICKS),
+        )
     for key in ("base", "per_trick"):
         if not is_int(row.get(key)) or not 0 <= row[key] <= MAX_UNITS:
-            errors.add((*here, key), f"Must be a whole number of units from 0 to {MAX_UNITS}.")
+            errors.add(
+                (*here, key),
+                msg("Must be a whole number of units from 0 to %(most)s.", most=MAX_UNITS),
+            )
     if side in SIDES and trumps in TRUMPS:
         _check_side_and_trumps(side, trumps, errors, here)
 
@@ -227,9 +312,9 @@ def _is_tricks(tricks: Any) -> bool:
 
 def _check_side_and_trumps(side: str, trumps: str, errors: Errors, here: Path) -> None:
     if (side == "troela") != (trumps == "partner"):
-        errors.add((*here, "trumps"), "In a troela, and only there, the partner names trumps.")
+        errors.add((*here, "trumps"), msg("In a troela, and only there, the partner names trumps."))
     if side == "partner" and trumps == "none":
-        errors.add((*here, "trumps"), "A partnership contract is played with trumps.")
+        errors.add((*here, "trumps"), msg("A partnership contract is played with trumps."))
 
 
 def _read_rank(
@@ -248,16 +333,19 @@ def _read_rank(
             return rows[-1].rank
         return rows[-1].rank + 1 if rows else 1
     if not is_int(rank) or not 1 <= rank <= MAX_RANK:
-        errors.add((*here, "rank"), f"Must be a whole number from 1 to {MAX_RANK}.")
+        errors.add(
+            (*here, "rank"),
+            msg("Must be a whole number from %(low)s to %(high)s.", low=1, high=MAX_RANK),
+        )
     elif rows and rank < rows[-1].rank:
-        errors.add((*here, "rank"), "The table lists contracts lowest first.")
+        errors.add((*here, "rank"), msg("The table lists contracts lowest first."))
     return rank
 
 
 def parse_table(value: Any, errors: Errors, path: Path) -> Any:
     """The ``contracts`` rule option as a table of rows; MISSING when it has errors."""
     if not isinstance(value, list):
-        errors.add(path, "Must be a list of contract rows, lowest first.")
+        errors.add(path, msg("Must be a list of contract rows, lowest first."))
         return MISSING
     table = build_table(value, errors, path)
     return MISSING if errors.has(path) else table

@@ -10,11 +10,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .base import Errors, Path, check_known_fields, read_bool, read_choice, read_int, read_seat
+from .base import (
+    TRICKS_TAKEN,
+    Errors,
+    Path,
+    check_known_fields,
+    read_bool,
+    read_choice,
+    read_int,
+    read_seat,
+)
 from .cards import FRENCH_52, FRENCH_SUITS, Card, read_card, read_suit
-from .rikken_contracts import TRICKS, ContractRow
+from .messages import msg, seat_word
+from .rikken_contracts import TRICKS, ContractRow, contract_name
 
 BLIND_MAN = 3
+BLIND_MAN_DOES_NOT_BID = msg("The blind man (seat 3) does not bid.")
 ENTRY_FIELDS = (
     "contract",
     "declarer",
@@ -26,6 +37,10 @@ ENTRY_FIELDS = (
     "partner_tricks",
     "beter",
 )
+
+
+def _name(row: ContractRow) -> str:
+    return contract_name(row) or row.slug
 
 
 @dataclass(frozen=True)
@@ -58,7 +73,7 @@ def read_contract(
     play; None (with the reasons in ``errors``) when it cannot be played as entered."""
     path: Path = ("contracts", index)
     if not isinstance(entry, Mapping):
-        errors.add(path, "A contract entry is an object.")
+        errors.add(path, msg("A contract entry is an object."))
         return None
     return _EntryReader(entry, path, active, rules, errors).read()
 
@@ -86,13 +101,11 @@ class _EntryReader:
         check_known_fields(entry, ENTRY_FIELDS, errors, path)
         row = self.row()
         declarer = self.seat("declarer", required=True, may_be_blind=False)
-        tricks = read_int(
-            entry, "tricks", errors, low=0, high=TRICKS, path=path, what="a number of tricks"
-        )
+        tricks = read_int(entry, "tricks", errors, low=0, high=TRICKS, path=path, what=TRICKS_TAKEN)
         if row is None:
             return None
         if row.side == "troela" and rules.troela == "forbidden":
-            errors.add((*path, "contract"), "Troela is not played under this match's rules.")
+            errors.add((*path, "contract"), msg("Troela is not played under this match's rules."))
         partner = self.partner(row, declarer)
         self.refuse_calls(row)
         beter = self.beter(row)
@@ -128,7 +141,7 @@ class _EntryReader:
             self.errors,
             tuple(table),
             path=self.path,
-            what="a contract of this match's table:",
+            what=msg("a contract of this match's table:"),
         )
         return None if slug is None else table[slug]
 
@@ -140,34 +153,42 @@ class _EntryReader:
         if value is None:
             return None
         if value not in self.active:
-            errors.add((*path, key), f"Seat {value} deals this deal and sits it out.")
+            errors.add(
+                (*path, key),
+                msg(
+                    "%(seat)s deals this deal and sits it out.",
+                    seat=seat_word(value, capital=True),
+                ),
+            )
             return None
         if players == 3 and value == BLIND_MAN and not may_be_blind:
-            errors.add((*path, key), "The blind man (seat 3) does not bid.")
+            errors.add((*path, key), BLIND_MAN_DOES_NOT_BID)
             return None
         return value
 
     def partner(self, row: ContractRow, declarer: int | None) -> int | None:
         """The holder of the called card (or of the fourth ace), never the declarer."""
         if row.side == "alone":
-            self.refuse("partner", f"{row.name} is played alone: there is no partner.")
-            self.refuse("partner_tricks", f"{row.name} is played alone: there is no partner.")
+            alone = msg("%(contract)s is played alone: there is no partner.", contract=_name(row))
+            self.refuse("partner", alone)
+            self.refuse("partner_tricks", alone)
             return None
         partner = self.seat("partner", required=True, may_be_blind=True)
         if partner is not None and partner == declarer:
-            what = "the called card" if row.side == "partner" else "the fourth ace"
-            self.errors.add(
-                (*self.path, "partner"),
-                f"The partner holds {what}: another player than the declarer.",
-            )
+            if row.side == "partner":
+                holder = msg("The partner holds the called card: another player than the declarer.")
+            else:
+                holder = msg("The partner holds the fourth ace: another player than the declarer.")
+            self.errors.add((*self.path, "partner"), holder)
         return partner
 
     def refuse_calls(self, row: ContractRow) -> None:
         """Only a partnership calls a card, blind or not; a troela's fourth ace is "called"."""
+        nothing = msg("Nothing is called in %(contract)s.", contract=_name(row))
         if row.side != "partner":
-            self.refuse("blind", f"Nothing is called in {row.name}.")
+            self.refuse("blind", nothing)
         if row.side == "alone":
-            self.refuse("called", f"Nothing is called in {row.name}.")
+            self.refuse("called", nothing)
 
     def beter(self, row: ContractRow) -> str | None:
         """The beter suit: hearts, or the suit cut before the deal where the rules say so."""
@@ -175,21 +196,26 @@ class _EntryReader:
         beter = read_suit(self.entry, "beter", errors, FRENCH_SUITS, required=False, path=path)
         if self.rules.beter_suit == "hearts":
             if beter is not None and beter != "hearts":
-                errors.add((*path, "beter"), "Under this match's rules beter is hearts.")
+                errors.add((*path, "beter"), msg("Under this match's rules beter is hearts."))
             return "hearts"
         if row.trumps == "beter" and beter is None:
-            errors.add((*path, "beter"), "Enter the beter suit that was cut.")
+            errors.add((*path, "beter"), msg("Enter the beter suit that was cut."))
         return beter
 
     def trump(self, row: ContractRow, beter: str | None) -> str | None:
         """Trumps, unless the contract is played without; the beter suit in a beter contract."""
         if row.trumps == "none":
-            self.refuse("trump", f"{row.name} is played without trumps.")
+            self.refuse("trump", msg("%(contract)s is played without trumps.", contract=_name(row)))
             return None
         trump = read_suit(self.entry, "trump", self.errors, FRENCH_SUITS, path=self.path)
         if row.trumps == "beter" and trump is not None and beter and trump != beter:
             self.errors.add(
-                (*self.path, "trump"), f"In {row.name} trumps are the beter suit, {beter}."
+                (*self.path, "trump"),
+                msg(
+                    "In %(contract)s trumps are the beter suit, %(suit)s.",
+                    contract=_name(row),
+                    suit=beter,
+                ),
             )
         return trump
 
@@ -203,15 +229,23 @@ class _EntryReader:
             return None
         partnership = row.side == "partner"
         if called.rank not in (("A", "K") if partnership else ("A",)):
-            what = (
-                "an ace (a king when the declarer holds all four aces)"
-                if partnership
-                else "the fourth ace"
-            )
-            errors.add((*path, "called", "rank"), f"The called card is {what}.")
+            if partnership:
+                what = msg(
+                    "The called card is an ace (a king when the declarer holds all four aces)."
+                )
+            else:
+                what = msg("The called card is the fourth ace.")
+            errors.add((*path, "called", "rank"), what)
         elif trump is not None and called.suit == trump:
-            what = "the called ace's suit" if partnership else "the fourth ace's suit"
-            errors.add((*path, "trump"), f"In {row.name} trumps may not be {what}.")
+            if partnership:
+                what = msg(
+                    "In %(contract)s trumps may not be the called ace's suit.", contract=_name(row)
+                )
+            else:
+                what = msg(
+                    "In %(contract)s trumps may not be the fourth ace's suit.", contract=_name(row)
+                )
+            errors.add((*path, "trump"), what)
         return called
 
     def partner_tricks(self, row: ContractRow, tricks: int | None) -> int | None:
@@ -228,11 +262,11 @@ class _EntryReader:
             high=TRICKS,
             required=needed,
             path=self.path,
-            what="the partner's tricks",
+            what=msg("the partner's tricks"),
         )
         if partner_tricks is not None and tricks is not None and partner_tricks > tricks:
             self.errors.add(
                 (*self.path, "partner_tricks"),
-                "The partner's tricks are part of the side's tricks.",
+                msg("The partner's tricks are part of the side's tricks."),
             )
         return partner_tricks

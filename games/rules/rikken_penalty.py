@@ -19,8 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import MISSING, Errors, Path, check_known_fields, is_int
+from .messages import msg, pmsg
 
-SCORINGS = ("payments", "penalty_points")
+SCORINGS = {
+    "payments": pmsg("rule choice", "payments"),
+    "penalty_points": pmsg("rule choice", "penalty points"),
+}
 PENALTY_FIELDS = ("made", "over", "failed", "under")
 DEFAULT_PENALTY: Mapping[str, int] = {"made": 5, "over": 1, "failed": 10, "under": 1}
 MAX_PENALTY = 1000
@@ -52,14 +56,18 @@ def read_penalty(
     """A ``penalty`` object: the fields given over the defaults, each a whole number of points
     within bounds. None (with the reasons in ``errors``) when it cannot be read."""
     if not isinstance(value, Mapping):
-        errors.add(path, "A penalty is an object: " + ", ".join(fields) + ".")
+        errors.add(path, msg("A penalty is an object: %(fields)s.", fields=", ".join(fields)))
         return None
     check_known_fields(value, fields, errors, path)
     for key in fields:
         points = value.get(key, DEFAULT_PENALTY[key])
         if not is_int(points) or not 0 <= points <= MAX_PENALTY:
             errors.add(
-                (*path, key), f"Must be a whole number of penalty points from 0 to {MAX_PENALTY}."
+                (*path, key),
+                msg(
+                    "Must be a whole number of penalty points from 0 to %(most)s.",
+                    most=MAX_PENALTY,
+                ),
             )
     if errors.has(path):
         return None
@@ -69,19 +77,23 @@ def read_penalty(
 def parse_special_penalties(value: Any, errors: Errors, path: Path) -> Any:
     """The ``special_penalties`` rule option: the penalty rows of the special games."""
     if not isinstance(value, list):
-        errors.add(path, 'Must be a list like [{"slug": "schuppen_mie", "penalty": {"made": 5}}].')
+        errors.add(
+            path, msg('Must be a list like [{"slug": "schuppen_mie", "penalty": {"made": 5}}].')
+        )
         return MISSING
     rows = {row.slug: row for row in DEFAULT_SPECIAL_PENALTIES}
     for index, entry in enumerate(value):
         here = (*path, index)
         if not isinstance(entry, Mapping):
-            errors.add(here, "A penalty row is an object with a slug and a penalty.")
+            errors.add(here, msg("A penalty row is an object with a slug and a penalty."))
             continue
         check_known_fields(entry, ("slug", "penalty"), errors, here)
         slug = entry.get("slug")
         if slug not in rows:
             shown = ", ".join(rows)
-            errors.add((*here, "slug"), f"Only {shown} is played for penalty points.")
+            errors.add(
+                (*here, "slug"), msg("Only %(games)s is played for penalty points.", games=shown)
+            )
             continue
         penalty = read_penalty(entry.get("penalty"), errors, (*here, "penalty"), ("made",))
         if penalty is not None:
@@ -101,13 +113,20 @@ def check_penalty_options(options: Any, errors: Errors) -> None:
         if getattr(options, name) != default:
             errors.add(
                 ("rules", name),
-                f"{name} does not apply under penalty points: leave it at {default}.",
+                msg(
+                    "%(option)s does not apply under penalty points: leave it at %(default)s.",
+                    option=name,
+                    default=default,
+                ),
             )
     if options.all_pass not in PENALTY_ALL_PASS:
         errors.add(
             ("rules", "all_pass"),
-            "Under penalty points all passing means a redeal, the dealer must bid, or "
-            "schuppen mie: all_pass must be " + ", ".join(PENALTY_ALL_PASS) + ".",
+            msg(
+                "Under penalty points all passing means a redeal, the dealer must bid, or "
+                "schuppen mie: all_pass must be %(choices)s.",
+                choices=", ".join(PENALTY_ALL_PASS),
+            ),
         )
 
 

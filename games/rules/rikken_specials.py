@@ -9,12 +9,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import Errors, Path, check_known_fields, is_int, read_list, read_seat
+from .messages import msg, pmsg, seat_word
 from .rikken_contracts import TRICKS
 
-SPECIAL_GAMES = ("schuppen_mie", "mie_en", "one_five_eleven", "one_three_five")
+# The special games, each with its name as a choice of the ``all_pass`` rule option.
+SPECIAL_GAMES = {
+    "schuppen_mie": pmsg("rule choice", "schuppen mie"),
+    "mie_en": pmsg("rule choice", "mie en"),
+    "one_five_eleven": pmsg("rule choice", "one five eleven"),
+    "one_three_five": pmsg("rule choice", "one three five"),
+}
 SPECIAL_UNITS = 10  # what a loser of a special game pays, or a winner receives
 QUEEN_UNITS = 5  # mie en: per queen taken
 WINNING_TRICKS = {"one_five_eleven": (1, 5, 11), "one_three_five": (1, 3, 5)}
+
+
+def sits_out(seat: int) -> str:
+    """A seat entered for a player who deals and sits the deal out (five players)."""
+    return msg("%(seat)s deals and sits this deal out.", seat=seat_word(seat, capital=True))
 
 
 def read_schuppen_mie(
@@ -27,7 +39,7 @@ def read_schuppen_mie(
     for key in ("queen_of_spades", "last_trick"):
         value = read_seat(special, key, errors, players=seats, path=path)
         if value is not None and value not in active:
-            errors.add((*path, key), f"Seat {value} deals and sits this deal out.")
+            errors.add((*path, key), sits_out(value))
         result[key] = value
     return result
 
@@ -40,7 +52,8 @@ def read_counts(
     path: Path = ("special",)
     key = "queens" if game == "mie_en" else "tricks"
     check_known_fields(special, ("game", key), errors, path)
-    counts = read_list(special, key, errors, length=seats, path=path, what=f"{key}, one per seat")
+    what = msg("queens, one per seat") if key == "queens" else msg("tricks, one per seat")
+    counts = read_list(special, key, errors, length=seats, path=path, what=what)
     if counts is None:
         return None
     total, high = (4, 4) if key == "queens" else (TRICKS, TRICKS)
@@ -48,16 +61,23 @@ def read_counts(
     for index, value in enumerate(counts):
         if index not in active:
             if value is not None:
-                errors.add((*path, key, index), "The dealer sits this deal out: null.")
+                errors.add((*path, key, index), msg("The dealer sits this deal out: null."))
             values.append(None)
             continue
         if not is_int(value) or not 0 <= value <= high:
-            errors.add((*path, key, index), f"Must be a whole number from 0 to {high}.")
+            errors.add(
+                (*path, key, index),
+                msg("Must be a whole number from %(low)s to %(high)s.", low=0, high=high),
+            )
             continue
         values.append(value)
     if not errors.has(path) and sum(v for v in values if v) != total:
-        what = "the four queens" if key == "queens" else "the 13 tricks"
-        errors.add((*path, key), f"The counts must add up to {what}.")
+        if key == "queens":
+            errors.add((*path, key), msg("The counts must add up to the four queens."))
+        else:
+            errors.add(
+                (*path, key), msg("The counts must add up to the %(all)s tricks.", all=TRICKS)
+            )
     return {"game": game, key: values}
 
 

@@ -30,6 +30,7 @@ from .base import (
     read_seat,
 )
 from .cards import LATIN_40, LATIN_SUITS, Card, read_card, read_suit
+from .messages import msg, pmsg, seat_word
 
 PLAYERS = 5
 DEAL_POINTS = 11
@@ -37,11 +38,11 @@ WINNING_POINTS = 6
 
 BIDS = ("pass", "chiamo", "di_piu", "maso", "maso_dei_masi")
 BID_NAMES = {
-    "pass": "pass",
-    "chiamo": "chiamo",
-    "di_piu": "di più",
-    "maso": "maso",
-    "maso_dei_masi": "maso dei masi",
+    "pass": pmsg("Trionfo bid", "pass"),
+    "chiamo": pmsg("Trionfo bid", "chiamo"),
+    "di_piu": pmsg("Trionfo bid", "di più"),
+    "maso": pmsg("Trionfo bid", "maso"),
+    "maso_dei_masi": pmsg("Trionfo bid", "maso dei masi"),
 }
 # What the declarer wins or loses, and each opponent pays or receives, by contract.
 ALONE_PAYMENTS = {"chiamo": (8, 2), "di_piu": (8, 2), "maso": (16, 4), "maso_dei_masi": (32, 8)}
@@ -50,7 +51,12 @@ CALL_PAYMENTS = (2, 1, 1)  # signore, amico, each of the three opponents
 
 @dataclass(frozen=True, kw_only=True)
 class TrionfoOptions:
-    players: int = option(PLAYERS, "Number of players.", choices=(PLAYERS,))
+    players: int = option(
+        PLAYERS,
+        msg("Number of players."),
+        label=pmsg("rule option", "players"),
+        choices=(PLAYERS,),
+    )
 
 
 @dataclass(frozen=True)
@@ -151,11 +157,13 @@ class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
         if expected is not None and first_speaker is not None and first_speaker != expected:
             errors.add(
                 "first_speaker",
-                f"The first speaker of this deal is seat {expected}, "
-                "the player to the dealer's right.",
+                msg(
+                    "The first speaker of this deal is %(seat)s, the player to the dealer's right.",
+                    seat=seat_word(expected),
+                ),
             )
         first_speaker = expected if first_speaker is None else first_speaker
-        bid = read_choice(raw, "bid", errors, BIDS, what="a bid:")
+        bid = read_choice(raw, "bid", errors, BIDS, what=msg("a bid:"))
 
         def refuse(field: str, reason: str) -> None:
             if raw.get(field) is not None:
@@ -164,7 +172,7 @@ class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
         declarer = trump = partner = called = points = made = None
         if bid == "pass":
             for field in fields[2:]:
-                refuse(field, "Nothing more is entered when everyone passed.")
+                refuse(field, msg("Nothing more is entered when everyone passed."))
         elif bid is not None:
             name = BID_NAMES[bid]
             declarer = read_seat(raw, "declarer", errors, players=PLAYERS)
@@ -176,11 +184,13 @@ class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
                     if called is not None and trump is not None and called.suit == trump:
                         errors.add(
                             ("called_card", "suit"),
-                            "The called card must be of a suit other than trumps.",
+                            msg("The called card must be of a suit other than trumps."),
                         )
             else:
-                refuse("partner", f"A {name} declarer plays alone: there is no partner.")
-                refuse("called_card", f"No card is called in a {name}.")
+                refuse(
+                    "partner", msg("A %(bid)s declarer plays alone: there is no partner.", bid=name)
+                )
+                refuse("called_card", msg("No card is called in a %(bid)s.", bid=name))
             if bid in ("chiamo", "di_piu"):
                 points = read_int(
                     raw,
@@ -188,12 +198,15 @@ class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
                     errors,
                     low=0,
                     high=DEAL_POINTS,
-                    what="the declaring side's whole card points",
+                    what=msg("the declaring side's whole card points"),
                 )
-                refuse("made", f"A {name} is won on points: enter the declaring side's points.")
+                refuse(
+                    "made",
+                    msg("A %(bid)s is won on points: enter the declaring side's points.", bid=name),
+                )
             else:
                 made = read_bool(raw, "made", errors)
-                refuse("points", f"A {name} is made or not: enter made, not points.")
+                refuse("points", msg("A %(bid)s is made or not: enter made, not points.", bid=name))
         errors.raise_if_any()
         assert first_speaker is not None and bid is not None
         return TrionfoDeal(

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.rules.cards import FRENCH_SUITS
+from games.rules.rikken_contracts import contract_name
+from games.translation import translated
 
 from ..deal_form import DealForm, suit_choices
 from ..scoreboard import balance_rows, points_rows
@@ -54,7 +56,7 @@ class RikkenDealForm(DealForm):
         players = self.options.players
         if self.state["next"]["dealer"] is None:
             self.fields["dealer"] = self.seat_field(gettext_lazy("Dealer"), seats=range(players))
-        contracts = [(row.slug, row.name) for row in self.options.contracts]
+        contracts = [(row.slug, _contract(row)) for row in self.options.contracts]
         seats = range(len(_totals(self.state)))
         if players == 3:
             self.names = [*self.names, str(_("Blind man"))]
@@ -176,7 +178,7 @@ def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options:
         return str(SPECIAL_GAMES.get(game, game.replace("_", " "))) + _points_line(outcome, table)
     if outcome.get("redeal"):
         return _("All passed: redeal")
-    names = {row.slug: row.name for row in options.contracts}
+    names = {row.slug: _contract(row) for row in options.contracts}
     parts = _contract_lines(outcome, table, names)
     if outcome.get("doubled"):
         by = outcome.get("doubled_by")
@@ -260,7 +262,7 @@ def house_rule_lines(name: str, value: Any, usual: Any) -> list[str] | None:
     lines = []
     for row in value:
         before = usual_rows.pop(row.get("slug"), None)
-        label = row.get("name") or str(row.get("slug", "")).replace("_", " ").capitalize()
+        label = _contract(row) or str(row.get("slug", "")).replace("_", " ").capitalize()
         if before is None:
             lines.append(_("%(contract)s: a contract of the club's own") % {"contract": label})
             continue
@@ -272,10 +274,15 @@ def house_rule_lines(name: str, value: Any, usual: Any) -> list[str] | None:
         if changes:
             lines.append(f"{label}: {', '.join(changes)}")
     lines += [
-        _("%(contract)s: not played") % {"contract": row.get("name") or row.get("slug")}
+        _("%(contract)s: not played") % {"contract": _contract(row) or row.get("slug")}
         for row in usual_rows.values()
     ]
     return lines
+
+
+def _contract(row) -> str | None:
+    """A contract's name in the request's language (a club's own name as the club wrote it)."""
+    return translated(contract_name(row))
 
 
 def _worded(value: Any) -> str:

@@ -1,0 +1,33 @@
+"""The rules engines' words in the request's language: the one place the Django layer turns an
+engine's ``Message`` (games/rules/messages.py) into text. The API's refusals, the pages' form
+errors, rule options' names and explanations, contract and preset names all pass through
+``translated``; the engines themselves stay free of Django and speak English."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils import translation
+from django.utils.functional import Promise
+
+from games.rules.messages import Message
+
+# Names the seat or team a message's param stands for, or None to keep the param's own words.
+Refer = Callable[[str, int], str | None]
+
+
+def translated(value: Any, *, refer: Refer | None = None) -> Any:
+    """``value`` in the active language: a message rendered with Django's catalogues, its
+    params too; a refusal's tree of messages (dicts and lists) message by message; a lazy
+    translation as its text; anything else as it is. English comes back exactly as the engines
+    say it."""
+    if isinstance(value, Message):
+        return value.render(translation, refer)
+    if isinstance(value, Mapping):
+        return {key: translated(item, refer=refer) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [translated(item, refer=refer) for item in value]
+    if isinstance(value, Promise):
+        return str(value)
+    return value

@@ -1,0 +1,192 @@
+"""The translation catalogues (issue 15): every catalogue complete and usable as written, and
+every message the rules engines can raise or show translated in each. The checks themselves
+are tested on small catalogues made here, so a failure in the real ones means the catalogue."""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from tests.catalogues import (
+    LANGUAGES,
+    LOCALE_DIR,
+    NotALiteral,
+    engine_messages,
+    entry_problems,
+    messages_in,
+    missing_messages,
+    read_catalogue,
+)
+
+
+def catalogue_path(language: str):
+    return LOCALE_DIR / language / "LC_MESSAGES" / "django.po"
+
+
+# --- the real catalogues -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalogue_is_complete_and_usable(language):
+    problems = entry_problems(read_catalogue(catalogue_path(language)))
+
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_engine_message_is_in_the_catalogue(language):
+    catalog = read_catalogue(catalogue_path(language))
+
+    assert missing_messages(catalog, engine_messages()) == []
+
+
+def test_the_engines_have_messages_to_find():
+    found = engine_messages()
+
+    assert len(found) > 150
+    assert (None, "Marafon points must sum to %(total)s.", None) in found
+    assert ("Rikken contract", "Troela", None) in found
+
+
+# --- the checks, on catalogues made here -------------------------------------------------------
+
+ENGINE = {
+    (None, "Must be %(what)s.", None),
+    ("Rikken contract", "Piek", None),
+    (None, "%(count)s trick holds %(cards)s cards.", "%(count)s tricks hold %(cards)s cards."),
+}
+
+
+def catalogue(*, skip=(), **changes) -> Catalog:
+    """A complete Italian catalogue of ENGINE, less the msgids in ``skip``; ``changes`` (by a
+    short name) replace an entry's translation or flags."""
+    catalog = Catalog(locale="it")
+    catalog.fuzzy = changes.pop("header_fuzzy", False)
+    entries = {
+        "what": ("Must be %(what)s.", "Deve essere %(what)s.", None),
+        "piek": ("Piek", "Piek", "Rikken contract"),
+        "tricks": (
+            ("%(count)s trick holds %(cards)s cards.", "%(count)s tricks hold %(cards)s cards."),
+            ("Una presa contiene %(cards)s carte.", "%(count)s prese contengono %(cards)s carte."),
+            None,
+        ),
+    }
+    for name, (msgid, string, context) in entries.items():
+        if name in skip:
+            continue
+        change = changes.get(name, {})
+        catalog.add(
+            msgid,
+            change.get("string", string),
+            context=context,
+            flags=change.get("flags", ("python-format",)),
+        )
+    return catalog
+
+
+def round_trip(tmp_path, catalog: Catalog) -> Catalog:
+    """The catalogue written as a .po file and read back, as the real ones are."""
+    path = tmp_path / "django.po"
+    with path.open("wb") as handle:
+        write_po(handle, catalog)
+    return read_catalogue(path)
+
+
+def test_a_complete_catalogue_passes(tmp_path):
+    catalog = round_trip(tmp_path, catalogue())
+
+    assert entry_problems(catalog) == []
+    assert missing_messages(catalog, ENGINE) == []
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"what": {"string": ""}}, "untranslated: 'Must be %(what)s.'"),
+        ({"tricks": {"string": ("", "")}}, "untranslated: '%(count)s trick holds"),
+        ({"piek": {"flags": ("fuzzy",)}}, "fuzzy: 'Piek'"),
+        ({"header_fuzzy": True}, "the header is fuzzy"),
+        ({"what": {"string": "Deve essere %(cosa)s."}}, "placeholders"),
+        ({"what": {"string": "Deve essere %(what)d."}}, "placeholders"),
+        ({"what": {"string": "Deve essere qualcosa."}}, "placeholders"),
+        (
+            {"tricks": {"string": ("Una presa.", "%(count)s prese contengono %(cards)s carte.")}},
+            "placeholders",
+        ),
+        (
+            {"tricks": {"string": ("%(n)s presa", "%(count)s prese contengono %(cards)s carte.")}},
+            "placeholders",
+        ),
+    ],
+    ids=[
+        "empty",
+        "empty-plural",
+        "fuzzy",
+        "fuzzy-header",
+        "renamed-placeholder",
+        "other-conversion",
+        "lost-placeholder",
+        "plural-form-lost-a-shared-placeholder",
+        "plural-form-made-one-up",
+    ],
+)
+def test_a_flawed_catalogue_is_caught(tmp_path, changes, problem):
+    problems = entry_problems(round_trip(tmp_path, catalogue(**changes)))
+
+    assert any(problem in found for found in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("skip", "missing"),
+    [
+        ("what", "'Must be %(what)s.'"),
+        ("piek", "Rikken contract: 'Piek'"),
+        ("tricks", "'%(count)s trick holds %(cards)s cards.'"),
+    ],
+)
+def test_an_engine_message_left_out_is_caught(tmp_path, skip, missing):
+    catalog = round_trip(tmp_path, catalogue(skip={skip}))
+
+    assert missing_messages(catalog, ENGINE) == [missing]
+
+
+def test_a_message_in_another_context_is_not_the_engine_message(tmp_path):
+    catalog = catalogue(skip={"piek"})
+    catalog.add("Piek", "Piek")
+
+    assert missing_messages(round_trip(tmp_path, catalog), ENGINE) == ["Rikken contract: 'Piek'"]
+
+
+def test_a_plural_catalogued_without_its_plural_is_missing(tmp_path):
+    catalog = catalogue(skip={"tricks"})
+    catalog.add("%(count)s trick holds %(cards)s cards.", "Prese.")
+
+    assert missing_messages(round_trip(tmp_path, catalog), ENGINE) == [
+        "'%(count)s trick holds %(cards)s cards.'"
+    ]
+
+
+def test_the_markers_are_found_in_source_with_their_context_and_plural():
+    source = (
+        'msg("One %(x)s.", x=1)\n'
+        'nmsg("%(count)s cup", "%(count)s cups", n)\n'
+        'pmsg("Rikken contract", "Rik")\n'
+        'npmsg("ctx", "a" "b", "cs", 2)\n'
+        'other("Not a marker.")\n'
+    )
+
+    assert messages_in(source) == {
+        (None, "One %(x)s.", None),
+        (None, "%(count)s cup", "%(count)s cups"),
+        ("Rikken contract", "Rik", None),
+        ("ctx", "ab", "cs"),
+    }
+
+
+@pytest.mark.parametrize(
+    "source", ['msg(f"Seat {n}.")', "msg(text)", 'pmsg(context, "Rik")', 'nmsg("a", plural, 2)']
+)
+def test_a_message_built_at_run_time_is_refused(source):
+    with pytest.raises(NotALiteral):
+        messages_in(source)
