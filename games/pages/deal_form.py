@@ -8,18 +8,25 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from .words import Table
 
+# The French pack's suits (Rikken, Etori, Macau Manilla). "Clubs" is a suit of both packs but
+# not the same word in every language (fiori and bastoni, tréboles and bastos): each pack's
+# has its own context.
 SUIT_LABELS = {
-    "coins": gettext_lazy("Coins"),
-    "cups": gettext_lazy("Cups"),
-    "swords": gettext_lazy("Swords"),
-    "clubs": gettext_lazy("Clubs"),
     "spades": gettext_lazy("Spades"),
     "hearts": gettext_lazy("Hearts"),
     "diamonds": gettext_lazy("Diamonds"),
+    "clubs": pgettext_lazy("French suit", "Clubs"),
+}
+# The Latin pack's (Marafon-Beccaccino, Trionfo, Malilla).
+LATIN_SUIT_LABELS = {
+    "coins": gettext_lazy("Coins"),
+    "cups": gettext_lazy("Cups"),
+    "swords": gettext_lazy("Swords"),
+    "clubs": pgettext_lazy("Latin suit", "Clubs"),
 }
 
 # What the rules' input readers say of a missing value; the page asks for the tap instead.
@@ -27,7 +34,8 @@ _MISSING = "This field is required."
 
 
 def suit_choices(suits):
-    return [(s, SUIT_LABELS[s]) for s in suits]
+    labels = LATIN_SUIT_LABELS if "coins" in suits else SUIT_LABELS
+    return [(s, labels[s]) for s in suits]
 
 
 def walk(errors: Any, path: tuple[str, ...] = ()):

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.rules.cards import FRENCH_SUITS
 
@@ -96,8 +96,8 @@ def next_roles(state, *, name, labels) -> dict:
     upcoming = state["next"]
     return {
         "roles": [
-            (_("Deal"), labels[upcoming["dealers"]]),
-            (_("Lead"), labels[upcoming["leaders"]]),
+            (pgettext("who is next", "Deal"), labels[upcoming["dealers"]]),
+            (pgettext("who is next", "Lead"), labels[upcoming["leaders"]]),
             (_("Trumps"), upcoming["trump"]),
             (_("May change trumps"), labels[upcoming["trump_changer"]]),
         ]

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.rules.malilla import VARIANTS
 
@@ -86,6 +86,14 @@ class MalillaDealForm(DealForm):
 
 DealFormClass = MalillaDealForm
 
+# The outcome's bonus status is a value of the API (RULES.md §3), said here in words.
+BONUS_STATUS = {
+    "counted": pgettext_lazy("Malilla bonus", "counted"),
+    "held": pgettext_lazy("Malilla bonus", "held"),
+    "added": pgettext_lazy("Malilla bonus", "added"),
+    "void": pgettext_lazy("Malilla bonus", "void"),
+}
+
 
 def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
     if outcome.get("irregularity"):
@@ -97,7 +105,8 @@ def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options:
     parts = ["{} – {}".format(*outcome["points"])]
     bonus = outcome.get("bonus")
     if bonus:
-        parts.append(_("bonus %(points)d %(status)s") % bonus)
+        status = BONUS_STATUS.get(bonus["status"], bonus["status"])
+        parts.append(_("bonus %(points)d %(status)s") % {**bonus, "status": status})
     if outcome.get("capote") is not None:
         parts.append(_("capote by %(team)s") % {"team": table.team(outcome["capote"])})
     if outcome.get("zapato") is not None:
@@ -129,7 +138,10 @@ def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
 def next_roles(state, *, name, labels) -> dict:
     upcoming = state["next"]
     shown: dict = {
-        "roles": [(_("Deals"), name(upcoming["dealer"])), (_("Leads"), name(upcoming["leader"]))]
+        "roles": [
+            (pgettext("who is next", "Deals"), name(upcoming["dealer"])),
+            (pgettext("who is next", "Leads"), name(upcoming["leader"])),
+        ]
     }
     if any(state.get("capotes", [])):
         counts = " – ".join(str(c) for c in state["capotes"])

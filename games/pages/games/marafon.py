@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.rules.cards import LATIN_SUITS
 
@@ -142,7 +142,7 @@ def next_roles(state, *, name, labels) -> dict:
     upcoming = state["next"]
     shown = {
         "roles": [
-            (_("Deals"), name(upcoming["dealer"])),
+            (pgettext("who is next", "Deals"), name(upcoming["dealer"])),
             (_("Battezzante (names trumps, leads)"), name(upcoming["battezzante"])),
         ]
     }

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.rules.cards import FRENCH_SUITS
 from games.rules.rikken_contracts import contract_name
@@ -246,7 +246,10 @@ def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
 def next_roles(state, *, name, labels) -> dict:
     upcoming = state["next"]
     return {
-        "roles": [(_("Deals"), name(upcoming["dealer"])), (_("Leads"), name(upcoming["leader"]))]
+        "roles": [
+            (pgettext("who is next", "Deals"), name(upcoming["dealer"])),
+            (pgettext("who is next", "Leads"), name(upcoming["leader"])),
+        ]
     }
 
 

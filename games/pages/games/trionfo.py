@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.rules.cards import LATIN_40_RANKS, LATIN_SUITS
 
@@ -125,7 +125,7 @@ def next_roles(state, *, name, labels) -> dict:
     upcoming = state["next"]
     return {
         "roles": [
-            (_("Deals"), name(upcoming["dealer"])),
+            (pgettext("who is next", "Deals"), name(upcoming["dealer"])),
             (_("Speaks first and leads"), name(upcoming["first_speaker"])),
         ]
     }
