@@ -9,6 +9,8 @@ admin.site.login = throttle_posts()(admin.site.login)
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
+    # The language menu of every page (POST language=it): remembered in the language cookie.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.pages.urls")),
 ]
 

@@ -2,6 +2,7 @@ from decimal import Decimal
 
 from rest_framework import serializers
 
+from games.digits import western_digits
 from games.models.matches import GAME_CHOICES
 from games.rules import GAMES
 
@@ -26,6 +27,10 @@ class MoneyField(serializers.DecimalField):
         kwargs.setdefault("max_digits", 12)
         kwargs.setdefault("decimal_places", 4)
         super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        # "۰٫۱۰" is "0.10": a string in Persian or Arabic-Indic digits reads as the Western one.
+        return super().to_internal_value(western_digits(data) if isinstance(data, str) else data)
 
     def to_representation(self, value):
         if value is None:

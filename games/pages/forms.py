@@ -15,6 +15,7 @@ from games.rules import Game
 from games.rules.presets import BUILTIN_PRESETS
 
 from .errors import RuleErrorsForm
+from .numbers import AmountField, NumberField
 
 MAX_NAME_LENGTH = 60
 
@@ -47,7 +48,7 @@ def option_field(fld: dict[str, Any], initial: Any) -> forms.Field:
             help_text=help_text,
             initial=bool(initial),
         )
-    return forms.IntegerField(
+    return NumberField(
         label=fld["name"].replace("_", " "),
         help_text=help_text,
         initial=initial,
@@ -85,7 +86,7 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
             self.fields[f"rule_{fld['name']}"] = option_field(fld, resolved[fld["name"]])
             self.option_names.append(fld["name"])
         if game.money:
-            self.fields["stake"] = forms.DecimalField(
+            self.fields["stake"] = AmountField(
                 label=_("Stake per unit"),
                 required=False,
                 min_value=0,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from games.rules import get_game
 
 from .games import summary, table_of
+from .numbers import sign_first
 from .words import Table
 
 
@@ -28,7 +29,7 @@ def _totals(after: dict[str, Any], table: Table) -> str:
     if "balances" in after:
         # Each player's money or points: names, or a row of numbers says nothing.
         return " · ".join(
-            f"{table.who(seat)} {value:+d}" if value else f"{table.who(seat)} 0"
+            f"{table.who(seat)} {sign_first(f'{value:+d}')}" if value else f"{table.who(seat)} 0"
             for seat, value in enumerate(after["balances"])
         )
     if "points" in after and "leaders" in after:

@@ -7,11 +7,12 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.rules.cards import FRENCH_SUITS
 
 from ..deal_form import DealForm, suit_choices
+from ..numbers import NumberField
 from ..scoreboard import balance_rows, points_rows
 from ..words import Table
 
@@ -66,7 +67,7 @@ class RikkenDealForm(DealForm):
             self.fields[f"declarer{suffix}"] = self.seat_field(
                 gettext_lazy("Declarer"), required=False, seats=seats
             )
-            self.fields[f"tricks{suffix}"] = forms.IntegerField(
+            self.fields[f"tricks{suffix}"] = NumberField(
                 label=gettext_lazy("Tricks taken by the declaring side"),
                 required=False,
                 min_value=0,
@@ -79,7 +80,7 @@ class RikkenDealForm(DealForm):
         self.fields["called_suit"] = self.tap_field(
             gettext_lazy("Called ace"), suit_choices(FRENCH_SUITS)
         )
-        self.fields["partner_tricks"] = forms.IntegerField(
+        self.fields["partner_tricks"] = NumberField(
             label=gettext_lazy("Partner's own tricks"), required=False, min_value=0, max_value=13
         )
         self.fields["beter"] = self.tap_field(
@@ -92,7 +93,7 @@ class RikkenDealForm(DealForm):
             gettext_lazy("Took the last trick"), required=False, seats=seats
         )
         for seat in seats:
-            self.fields[f"count_{seat}"] = forms.IntegerField(
+            self.fields[f"count_{seat}"] = NumberField(
                 label=self.names[seat], required=False, min_value=0, max_value=13
             )
         if self.options.scoring == "penalty_points":
@@ -282,3 +283,86 @@ def _worded(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
     return str(value)
+
+
+# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+
+# Translators: each term as Rikken players say it in your language (the word of the
+# game's rules text where it has one); each meaning in one plain line.
+GLOSSARY = [
+    (
+        pgettext_lazy("Rikken", "rik"),
+        pgettext_lazy(
+            "Rikken",
+            "The declarer calls an ace; its holder is the partner, and the two need 8 tricks.",
+        ),
+    ),
+    (
+        pgettext_lazy("Rikken", "beter"),
+        pgettext_lazy(
+            "Rikken",
+            (
+                "The better suit: hearts, or a suit cut before the deal; rik beter is a rik with "
+                "it as trumps."
+            ),
+        ),
+    ),
+    (
+        pgettext_lazy("Rikken", "alleen"),
+        pgettext_lazy(
+            "Rikken",
+            "Alone: 8 alleen to 13 alleen are solos needing that many tricks.",
+        ),
+    ),
+    (
+        pgettext_lazy("Rikken", "troela"),
+        pgettext_lazy(
+            "Rikken",
+            (
+                "The holder of three aces plays with the holder of the fourth, who names trumps; "
+                "they need 8 tricks."
+            ),
+        ),
+    ),
+    (
+        pgettext_lazy("Rikken", "misère"),
+        pgettext_lazy(
+            "Rikken",
+            "Alone, taking no trick, without trumps.",
+        ),
+    ),
+    (
+        pgettext_lazy("Rikken", "piek"),
+        pgettext_lazy(
+            "Rikken",
+            "Alone, taking exactly one trick, without trumps.",
+        ),
+    ),
+    (
+        pgettext_lazy("Rikken", "open"),
+        pgettext_lazy(
+            "Rikken",
+            (
+                "The declarer's hand is shown after the first trick; met een praatje: the "
+                "opponents may confer."
+            ),
+        ),
+    ),
+    (
+        pgettext_lazy("Rikken", "schoppen mie"),
+        pgettext_lazy(
+            "Rikken",
+            "When all pass: avoid the queen of spades and the last trick; their takers pay.",
+        ),
+    ),
+    (
+        pgettext_lazy("Rikken", "blind man"),
+        pgettext_lazy(
+            "Rikken",
+            (
+                "With three players, the fourth hand: shown and played by the others; he never "
+                "deals, bids or pays."
+            ),
+        ),
+    ),
+]
