@@ -16,3 +16,5 @@ urlpatterns = [
 
 # The database down answers 503 (scorekeeper.unavailable), every other failure Django's 500.
 handler500 = "scorekeeper.unavailable.server_error"
+# A request Django cannot read: the page in the request's language (scorekeeper.error_pages).
+handler400 = "scorekeeper.error_pages.bad_request"

@@ -4,7 +4,10 @@ keeps nothing of a Persian "۷"), and reads Persian and Arabic-Indic digits as 0
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
 from django import forms
+from django.utils import formats
 from django.utils.translation import get_language_bidi
 
 from games.digits import western_digits
@@ -47,3 +50,17 @@ def sign_first(value) -> str:
     if text[:1] in ("-", "+", "\u2212") and get_language_bidi():
         return LRM + text
     return text
+
+
+def local_amount(value):
+    """A decimal amount ("0.50", ``Decimal("-1.25")``) with the language's decimal mark, its
+    decimals kept; anything that is not a number is left as it is."""
+    if value is None or value == "":
+        return value
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        return value
+    exponent = amount.as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return formats.number_format(amount, decimal_pos=places)

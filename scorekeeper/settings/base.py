@@ -150,6 +150,8 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and numbers as each language writes them (``|date``, ``|money``); our own formats first.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
