@@ -107,10 +107,10 @@ def next_roles(state, *, name, labels) -> dict:
 
 # --- the glossary (games/pages/glossary.py) ---------------------------------------------------
 
-# Translators: each term as Etori players say it in your language (the word of the
-# game's rules text where it has one); each meaning in one plain line.
+# Each term as Etori players say it; each meaning in one plain line.
 GLOSSARY = [
     (
+        # Translators: the word Etori players use in your language.
         pgettext_lazy("Etori", "honours"),
         pgettext_lazy(
             "Etori",
@@ -118,6 +118,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Etori players use in your language.
         pgettext_lazy("Etori", "rensho"),
         pgettext_lazy(
             "Etori",
@@ -128,6 +129,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Etori players use in your language.
         pgettext_lazy("Etori", "chips"),
         pgettext_lazy(
             "Etori",
@@ -138,6 +140,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Etori players use in your language.
         pgettext_lazy("Etori", "dealers"),
         pgettext_lazy(
             "Etori",
@@ -148,6 +151,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Etori players use in your language.
         pgettext_lazy("Etori", "8 to 8"),
         pgettext_lazy(
             "Etori",
@@ -155,6 +159,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Etori players use in your language.
         pgettext_lazy("Etori", "sticks"),
         pgettext_lazy(
             "Etori",

@@ -140,10 +140,10 @@ def next_roles(state, *, name, labels) -> dict:
 
 # --- the glossary (games/pages/glossary.py) ---------------------------------------------------
 
-# Translators: each term as Malilla players say it in your language (the word of the
-# game's rules text where it has one); each meaning in one plain line.
+# Each term as Malilla players say it; each meaning in one plain line.
 GLOSSARY = [
     (
+        # Translators: the word Malilla players use in your language.
         pgettext_lazy("Malilla", "malilla"),
         pgettext_lazy(
             "Malilla",
@@ -151,6 +151,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Malilla players use in your language.
         pgettext_lazy("Malilla", "la negra"),
         pgettext_lazy(
             "Malilla",
@@ -158,6 +159,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Malilla players use in your language.
         pgettext_lazy("Malilla", "mano"),
         pgettext_lazy(
             "Malilla",
@@ -165,6 +167,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Malilla players use in your language.
         pgettext_lazy("Malilla", "albur"),
         pgettext_lazy(
             "Malilla",
@@ -175,6 +178,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Malilla players use in your language.
         pgettext_lazy("Malilla", "capote"),
         pgettext_lazy(
             "Malilla",
@@ -182,6 +186,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Malilla players use in your language.
         pgettext_lazy("Malilla", "zapato"),
         pgettext_lazy(
             "Malilla",
@@ -189,6 +194,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Malilla players use in your language.
         pgettext_lazy("Malilla", "renegar"),
         pgettext_lazy(
             "Malilla",
@@ -199,6 +205,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Malilla players use in your language.
         pgettext_lazy("Malilla", "turn-up"),
         pgettext_lazy(
             "Malilla",

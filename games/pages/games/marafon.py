@@ -156,10 +156,10 @@ def next_roles(state, *, name, labels) -> dict:
 
 # --- the glossary (games/pages/glossary.py) ---------------------------------------------------
 
-# Translators: each term as Marafon-Beccaccino players say it in your language (the word of the
-# game's rules text where it has one); each meaning in one plain line.
+# Each term as Marafon-Beccaccino players say it; each meaning in one plain line.
 GLOSSARY = [
     (
+        # Translators: the word Marafon-Beccaccino players use in your language.
         pgettext_lazy("Marafon-Beccaccino", "battezzante"),
         pgettext_lazy(
             "Marafon-Beccaccino",
@@ -170,6 +170,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Marafon-Beccaccino players use in your language.
         pgettext_lazy("Marafon-Beccaccino", "marafona"),
         pgettext_lazy(
             "Marafon-Beccaccino",
@@ -180,6 +181,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Marafon-Beccaccino players use in your language.
         pgettext_lazy("Marafon-Beccaccino", "cappotto"),
         pgettext_lazy(
             "Marafon-Beccaccino",
@@ -187,6 +189,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Marafon-Beccaccino players use in your language.
         pgettext_lazy("Marafon-Beccaccino", "figures"),
         pgettext_lazy(
             "Marafon-Beccaccino",
@@ -197,6 +200,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Marafon-Beccaccino players use in your language.
         pgettext_lazy("Marafon-Beccaccino", "busso"),
         pgettext_lazy(
             "Marafon-Beccaccino",
@@ -207,6 +211,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Marafon-Beccaccino players use in your language.
         pgettext_lazy("Marafon-Beccaccino", "volo"),
         pgettext_lazy(
             "Marafon-Beccaccino",
@@ -217,6 +222,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Marafon-Beccaccino players use in your language.
         pgettext_lazy("Marafon-Beccaccino", "striscio"),
         pgettext_lazy(
             "Marafon-Beccaccino",
@@ -227,6 +233,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Marafon-Beccaccino players use in your language.
         pgettext_lazy("Marafon-Beccaccino", "la bella"),
         pgettext_lazy(
             "Marafon-Beccaccino",
@@ -234,6 +241,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Marafon-Beccaccino players use in your language.
         pgettext_lazy("Marafon-Beccaccino", "mandare a monte"),
         pgettext_lazy(
             "Marafon-Beccaccino",

@@ -287,10 +287,10 @@ def _worded(value: Any) -> str:
 
 # --- the glossary (games/pages/glossary.py) ---------------------------------------------------
 
-# Translators: each term as Rikken players say it in your language (the word of the
-# game's rules text where it has one); each meaning in one plain line.
+# Each term as Rikken players say it; each meaning in one plain line.
 GLOSSARY = [
     (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "rik"),
         pgettext_lazy(
             "Rikken",
@@ -298,6 +298,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "beter"),
         pgettext_lazy(
             "Rikken",
@@ -308,6 +309,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "alleen"),
         pgettext_lazy(
             "Rikken",
@@ -315,6 +317,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "troela"),
         pgettext_lazy(
             "Rikken",
@@ -325,6 +328,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "misère"),
         pgettext_lazy(
             "Rikken",
@@ -332,6 +336,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "piek"),
         pgettext_lazy(
             "Rikken",
@@ -339,6 +344,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "open"),
         pgettext_lazy(
             "Rikken",
@@ -349,6 +355,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "schoppen mie"),
         pgettext_lazy(
             "Rikken",
@@ -356,6 +363,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "blind man"),
         pgettext_lazy(
             "Rikken",

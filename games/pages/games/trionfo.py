@@ -134,10 +134,10 @@ def next_roles(state, *, name, labels) -> dict:
 
 # --- the glossary (games/pages/glossary.py) ---------------------------------------------------
 
-# Translators: each term as Trionfo players say it in your language (the word of the
-# game's rules text where it has one); each meaning in one plain line.
+# Each term as Trionfo players say it; each meaning in one plain line.
 GLOSSARY = [
     (
+        # Translators: the word Trionfo players use in your language.
         pgettext_lazy("Trionfo", "chiamo"),
         pgettext_lazy(
             "Trionfo",
@@ -145,6 +145,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Trionfo players use in your language.
         pgettext_lazy("Trionfo", "di più"),
         pgettext_lazy(
             "Trionfo",
@@ -152,6 +153,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Trionfo players use in your language.
         pgettext_lazy("Trionfo", "maso"),
         pgettext_lazy(
             "Trionfo",
@@ -159,6 +161,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Trionfo players use in your language.
         pgettext_lazy("Trionfo", "maso dei masi"),
         pgettext_lazy(
             "Trionfo",
@@ -166,6 +169,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Trionfo players use in your language.
         pgettext_lazy("Trionfo", "signore"),
         pgettext_lazy(
             "Trionfo",
@@ -173,6 +177,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Trionfo players use in your language.
         pgettext_lazy("Trionfo", "amico"),
         pgettext_lazy(
             "Trionfo",
@@ -180,6 +185,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Trionfo players use in your language.
         pgettext_lazy("Trionfo", "chiamata in mano"),
         pgettext_lazy(
             "Trionfo",
@@ -187,6 +193,7 @@ GLOSSARY = [
         ),
     ),
     (
+        # Translators: the word Trionfo players use in your language.
         pgettext_lazy("Trionfo", "va a monte"),
         pgettext_lazy(
             "Trionfo",
