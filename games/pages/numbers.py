@@ -44,6 +44,13 @@ class AmountField(forms.DecimalField):
 LRM = "\u200e"
 
 
+def isolated(text: str) -> str:
+    """One item of a list of mixed scripts ("Cor +5" among Persian names), kept whole and in
+    its own direction, so that a right-to-left list reads item by item from the right (first
+    strong isolate). Left-to-right languages get the text as it was."""
+    return f"\u2068{text}\u2069" if get_language_bidi() else text
+
+
 def sign_first(value) -> str:
     """``value`` as text, its sign kept on the number's left in a right-to-left language."""
     text = str(value)

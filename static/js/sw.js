@@ -8,12 +8,16 @@ const KEEP = /^\/(?:$|offline\/$|m\/[^/]+\/|t\/[^/]+\/(?:results\/)?$)/;
 const QUEUE = /^\/m\/([^/]+)\/(?:deals\/(?:(\d+)\/(edit|undo)\/)?|(confirm|dispute|reopen)\/)$/;
 const open = () => caches.open(CACHE);
 const bare = (u) => u.origin + u.pathname;
-// Pages are kept per language (Content-Language): offline, the language of the last page read.
+// Pages are kept per language (Content-Language); offline, in the last page's language (LANG),
+// whose "No connection" page is fetched when it changes.
 const LANG = "/sw-lang";
 const lang = (a) => a.headers.get("Content-Language") || "";
-const mark = (c, a) => c.put(LANG, new Response(lang(a)));
-const save = (c, u, a) => Promise.all([c.put(bare(u) + "?" + lang(a), a), mark(c, a)]);
-const find = (c, u) => c.match(LANG).then((l) => (l ? l.text() : "")).then((l) =>
+const asked = (c) => c.match(LANG).then((l) => (l ? l.text() : ""));
+const put = (c, u, a) => c.put(bare(u) + "?" + lang(a), a);
+const mark = (c, a) => asked(c).then((l) => l !== lang(a) && Promise.all([c.put(LANG, new Response(lang(a))),
+  fetch("/offline/").then((o) => o.ok && put(c, new URL("/offline/", self.location), o))]));
+const save = (c, u, a) => Promise.all([put(c, u, a), mark(c, a)]);
+const find = (c, u) => asked(c).then((l) =>
   c.match(bare(u) + "?" + l).then((a) => a || c.match(self.location.origin + "/offline/?" + l)));
 
 // The start page and the "No connection" page, with every file they name.

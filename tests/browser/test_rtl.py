@@ -148,3 +148,33 @@ def test_the_language_menu_switches_and_the_cookie_keeps_it(page, live_server):
     menu.locator('button[value="en"]').click()
     page.wait_for_url(live_server.url + "/tournaments/")
     expect(page.locator("html")).to_have_attribute("dir", "ltr")
+
+
+def test_a_page_kept_offline_is_never_shown_in_another_language(page, live_server):
+    """The service worker keeps each page under its language: a match opened in English, the
+    phone then switched to Persian elsewhere, opens offline as the Persian "No connection" page,
+    not as its English copy; a page read in Persian opens offline in Persian."""
+    created = match_create(game="marafon", players=["Anna", "Bruno", "Cora", "Dario"])
+    match_url = f"{live_server.url}/m/{created.match.public_id}/"
+    page.goto(match_url)
+    expect(page.locator("body")).to_have_attribute("data-offline-ready", "")
+    page.reload()  # now under the service worker, which keeps it in English
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+    page.goto(live_server.url + "/tournaments/")
+    page.locator('form.lang button[value="fa"]').click()
+    page.wait_for_url(live_server.url + "/tournaments/")
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
+    page.goto(live_server.url + "/")  # the start page, read and kept in Persian
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
+    page.wait_for_timeout(300)  # the worker stores it behind the answer
+
+    page.context.set_offline(True)
+    page.goto(match_url)
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
+    expect(page.locator("body[data-match]")).to_have_count(0)  # not the English match page
+    page.goto(live_server.url + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
+    expect(page.locator("#recent")).to_have_count(1)
+    page.context.set_offline(False)

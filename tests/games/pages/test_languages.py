@@ -165,7 +165,7 @@ def test_each_game_has_a_glossary_of_its_own_words_reachable_from_its_pages():
         assert all(term and meaning for term, meaning in terms), slug
         page = Client().get(f"/games/{slug}/glossary/").content.decode()
         for term, _meaning in terms:
-            assert f"<dt>{term}</dt>" in page.replace("&#x27;", "'")
+            assert f"<dt><strong>{term}</strong></dt>" in page.replace("&#x27;", "'")
         assert f'href="/games/{slug}/glossary/"' in Client().get(f"/new/{slug}/").content.decode()
     assert "marafona" in dict(glossary_of("marafon"))
     assert "troela" in dict(glossary_of("rikken"))
