@@ -13,7 +13,11 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench serve web worker beat ready prepare clean
+.PHONY: run test lint bench serve web worker beat ready prepare clean catalogues
+
+# The translations: each catalogue compiled by Babel's pure-Python compiler (no GNU gettext),
+# again whenever its .po changes.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 
 # The production processes never fall back to the local settings (DEBUG, a built-in key).
 PRODUCTION := DJANGO_SETTINGS_MODULE=scorekeeper.settings.production
@@ -37,22 +41,27 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@ $(VENV)/.installed
 
-run: $(VENV)/.installed
+locale/%.mo: locale/%.po | $(VENV)/.installed
+	$(BIN)/python -m scorekeeper.catalogues $<
+
+catalogues: $(CATALOGUES)
+
+run: $(VENV)/.installed $(CATALOGUES)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev $(CATALOGUES)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev $(CATALOGUES)
 	$(BIN)/python -m bench
 
 # Checks the database and the broker, and sets the database and the static files up.
-prepare: $(VENV)/.installed
+prepare: $(VENV)/.installed $(CATALOGUES)
 	$(PRODUCTION) $(BIN)/python manage.py ready --wait 30
 	$(PRODUCTION) $(BIN)/python manage.py migrate --noinput
 	$(PRODUCTION) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
@@ -61,16 +70,16 @@ prepare: $(VENV)/.installed
 serve: prepare
 	$(PRODUCTION) $(BIN)/honcho start --no-prefix --port $(PORT) -f Procfile
 
-web: $(VENV)/.installed
+web: $(VENV)/.installed $(CATALOGUES)
 	$(PRODUCTION) $(BIN)/gunicorn scorekeeper.wsgi --config scorekeeper/gunicorn.py
 
 # One worker; start as many as the load needs, on any machine.
-worker: $(VENV)/.installed
+worker: $(VENV)/.installed $(CATALOGUES)
 	$(PRODUCTION) $(BIN)/celery -A scorekeeper worker --loglevel=$(LOG_LEVEL) \
 		--concurrency=$(WORKER_CONCURRENCY) --without-mingle --without-gossip
 
 # The schedule (sweeps, purges): exactly one beat for the whole service, wherever it runs.
-beat: $(VENV)/.installed
+beat: $(VENV)/.installed $(CATALOGUES)
 	@mkdir -p $(dir $(BEAT_SCHEDULE_FILE))
 	$(PRODUCTION) $(BIN)/celery -A scorekeeper beat --loglevel=$(LOG_LEVEL) \
 		--schedule=$(BEAT_SCHEDULE_FILE)
@@ -81,3 +90,4 @@ ready: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .hypothesis .ruff_cache
+	rm -f $(CATALOGUES)

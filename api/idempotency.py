@@ -14,6 +14,7 @@ import json
 from functools import wraps
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -74,12 +75,12 @@ def caller_of(request) -> str:
 
 def _key_refusal(key: str, caller: str) -> Response | None:
     if not key.strip() or len(key) > MAX_KEY_LENGTH:
-        message = f"Use a key of 1 to {MAX_KEY_LENGTH} characters."
+        message = _("Use a key of 1 to %(n)d characters.") % {"n": MAX_KEY_LENGTH}
     elif not caller and len(key) < MIN_ANONYMOUS_KEY_LENGTH:
-        message = (
-            f"Without an account or an edit key, the key is what proves a retry is yours: use at "
-            f"least {MIN_ANONYMOUS_KEY_LENGTH} random characters (a UUID in base64)."
-        )
+        message = _(
+            "Without an account or an edit key, the key is what proves a retry is yours: use at "
+            "least %(n)d random characters (a UUID in base64)."
+        ) % {"n": MIN_ANONYMOUS_KEY_LENGTH}
     else:
         return None
     return Response({HEADER: [message]}, status=status.HTTP_400_BAD_REQUEST)
@@ -88,7 +89,10 @@ def _key_refusal(key: str, caller: str) -> Response | None:
 def _replay(record, key: IdempotencyKey, request_fingerprint: str) -> Response:
     if record.fingerprint != request_fingerprint:
         return Response(
-            {"detail": f"This {HEADER} was already used with a different request body."},
+            {
+                "detail": _("This %(header)s was already used with a different request body.")
+                % {"header": HEADER}
+            },
             status=status.HTTP_422_UNPROCESSABLE_ENTITY,
         )
     body = idempotency_unseal(record=record, key=key)
@@ -152,7 +156,7 @@ def idempotent(handler):
         record = idempotency_lookup(scope=scope, key_digest=key.digest)
         if record is None or record.status is None:
             return Response(
-                {"detail": "A request with this key is still being processed."},
+                {"detail": _("A request with this key is still being processed.")},
                 status=status.HTTP_409_CONFLICT,
             )
         return _replay(record, key, request_fingerprint)

@@ -4,19 +4,34 @@ character, which PostgreSQL cannot store."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import JSONParser
 
 MAX_DEPTH = 32
-NUL_MESSAGE = "Text cannot hold a NUL character (\\u0000)."
+
+
+def _nul_message() -> str:
+    return _("Text cannot hold a NUL character (\\u0000).")
 
 
 def _nul_at(path: tuple) -> ValidationError:
     """A field-level refusal: the top-level field, and where inside it."""
     if not path:
-        return ValidationError({"detail": NUL_MESSAGE})
+        return ValidationError({"detail": _nul_message()})
     inside = "".join(f"[{p}]" for p in path[1:])
-    return ValidationError({str(path[0]): [f"{NUL_MESSAGE[:-1]} at {path[0]}{inside}."]})
+    where = f"{path[0]}{inside}"
+    return ValidationError(
+        {
+            str(path[0]): [
+                _("Text cannot hold a NUL character (\\u0000) at %(where)s.") % {"where": where}
+            ]
+        }
+    )
+
+
+def _too_deep() -> str:
+    return _("The JSON body nests deeper than %(n)d levels.") % {"n": MAX_DEPTH}
 
 
 def check_json(data) -> None:
@@ -25,7 +40,7 @@ def check_json(data) -> None:
     while stack:
         value, path = stack.pop()
         if len(path) >= MAX_DEPTH:
-            raise ParseError(f"The JSON body nests deeper than {MAX_DEPTH} levels.")
+            raise ParseError(_too_deep())
         if isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
@@ -42,6 +57,6 @@ class CheckedJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError(f"The JSON body nests deeper than {MAX_DEPTH} levels.") from None
+            raise ParseError(_too_deep()) from None
         check_json(data)
         return data

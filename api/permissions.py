@@ -1,6 +1,7 @@
 """The API's side of ``games.permissions``: the edit key comes in the X-Edit-Key header, and a
 refusal is DRF's 403."""
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import PermissionDenied
 
 from games.models import Match
@@ -16,5 +17,6 @@ def can_edit(request, match: Match) -> bool:
 def require_edit(request, match: Match) -> None:
     if not can_edit(request, match):
         raise PermissionDenied(
-            f"Changing this match needs its edit key in the {EDIT_KEY_HEADER} header."
+            _("Changing this match needs its edit key in the %(header)s header.")
+            % {"header": EDIT_KEY_HEADER}
         )

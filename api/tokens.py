@@ -8,6 +8,7 @@ import hashlib
 import secrets
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -34,12 +35,12 @@ class HashedTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key):
         token = ApiToken.objects.select_related("user").filter(digest=digest_of(key)).first()
         if token is None or not token.user.is_active:
-            raise AuthenticationFailed("Invalid token.")
+            raise AuthenticationFailed(_("Invalid token."))
         now = timezone.now()
         last = token.last_used_at or token.created_at
         if (now - last).days > UNUSED_DAYS:
             token.delete()
-            raise AuthenticationFailed("This token expired: sign in again for a new one.")
+            raise AuthenticationFailed(_("This token expired: sign in again for a new one."))
         if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 3600:
             ApiToken.objects.filter(pk=token.pk).update(
                 last_used_at=now

@@ -1,6 +1,7 @@
 """``ETag`` and ``If-Match`` over a match's version: a write that read an older version gets
 412 instead of silently overwriting the deal another phone entered."""
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
 from games.models import Match
@@ -19,7 +20,7 @@ def expected_version(request) -> int | None:
         return None
     tags = [t.strip() for t in header.split(",") if t.strip()]
     if len(tags) != 1:
-        raise ValidationError({"If-Match": ["Send one ETag, as received."]})
+        raise ValidationError({"If-Match": [_("Send one ETag, as received.")]})
     tag = tags[0].removeprefix("W/").strip('"')
     return int(tag) if tag.isdigit() else STALE
 

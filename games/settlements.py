@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.models import Match
 from games.rules import GAMES, RuleViolation
 from games.rules.settlement import minimal_transfers, to_money
@@ -74,13 +76,17 @@ def _check_money_game(match: Match) -> None:
     engine = GAMES[match.game]
     if not engine.money:
         raise RuleViolation.at(
-            "match", f"{match.game_name} is not played for money: there is nothing to settle."
+            "match",
+            _("%(game)s is not played for money: there is nothing to settle.")
+            % {"game": match.game_name},
         )
     if not engine.plays_for_money(engine.options_from_data(match.rules)):
         raise RuleViolation.at(
             "match",
-            "This match is scored in penalty points, not money: there is nothing to settle; "
-            "the lowest total wins.",
+            _(
+                "This match is scored in penalty points, not money: there is nothing to settle; "
+                "the lowest total wins."
+            ),
         )
 
 
@@ -113,7 +119,7 @@ def evening_settlement(matches: Sequence[Match]) -> dict[str, Any]:
         _check_money_game(match)
     staked = {match.stake is not None for match in matches}
     if len(staked) > 1:
-        raise RuleViolation.at("matches", "Settle matches that all have a stake, or none.")
+        raise RuleViolation.at("matches", _("Settle matches that all have a stake, or none."))
     people: dict[tuple[str, Any], dict[str, Any]] = {}
     units: dict[tuple[str, Any], int] = {}
     money: dict[tuple[str, Any], Decimal] = {}

@@ -9,14 +9,19 @@ from urllib.parse import unquote_plus
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 API_PREFIX = "/api/"
 
 
-def refusal(request, status: int, message: str):
-    if request.path.startswith(API_PREFIX):
-        return JsonResponse({"detail": message}, status=status)
-    return render(request, "refused.html", {"message": message}, status=status)
+def refusal(request, status: int, message, **values):
+    # This runs before LocaleMiddleware: the request's language is found here.
+    with translation.override(translation.get_language_from_request(request)):
+        message = str(message) % values if values else str(message)
+        if request.path.startswith(API_PREFIX):
+            return JsonResponse({"detail": message}, status=status)
+        return render(request, "refused.html", {"message": message}, status=status)
 
 
 class RefuseUnreadableRequests:
@@ -27,14 +32,17 @@ class RefuseUnreadableRequests:
         query = unquote_plus(request.META.get("QUERY_STRING", ""))
         if "\x00" in request.path or "\x00" in query:
             request.path = request.path.replace("\x00", "")
-            return refusal(request, 400, "An address cannot hold a NUL character (%00).")
+            return refusal(
+                request, 400, gettext_lazy("An address cannot hold a NUL character (%00).")
+            )
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
-            return refusal(request, 400, "The Content-Length header is not a number.")
+            return refusal(request, 400, gettext_lazy("The Content-Length header is not a number."))
         if limit is not None and length > limit:
-            return refusal(request, 413, f"The request is too large: at most {limit // 1024} KB.")
+            too_large = gettext_lazy("The request is too large: at most %(kb)d KB.")
+            return refusal(request, 413, too_large, kb=limit // 1024)
         return self.get_response(request)
 
 

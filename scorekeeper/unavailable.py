@@ -13,12 +13,15 @@ import sys
 
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
-from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.defaults import server_error as django_server_error
+
+from scorekeeper.error_pages import render_error, server_error_page
 
 logger = logging.getLogger("scorekeeper.unavailable")
 
-MESSAGE = (
+MESSAGE = gettext_lazy(
     "The service cannot reach its database just now. Nothing was changed; try again in a moment."
 )
 RETRY_AFTER = "10"
@@ -33,7 +36,7 @@ def is_outage(exc: BaseException | None) -> bool:
 
 def unavailable(request) -> HttpResponse:
     if request.path.startswith("/api/"):
-        response = JsonResponse({"detail": MESSAGE}, status=503)
+        response = JsonResponse({"detail": str(MESSAGE)}, status=503)
     else:
         response = HttpResponse(_page(), status=503)
     response["Retry-After"] = RETRY_AFTER
@@ -44,10 +47,10 @@ def unavailable(request) -> HttpResponse:
 def _page() -> str:
     # No request context: the context processors would read the session, in the database.
     try:
-        return render_to_string("unavailable.html")
+        return render_error("unavailable.html")
     except Exception:  # an outage page must not fail in its turn (static files not collected)
         logger.exception("the outage page could not be drawn; answering in plain words")
-        return f"<!doctype html><title>Back in a moment</title><p>{MESSAGE}</p>"
+        return f"<!doctype html><title>{_('Back in a moment')}</title><p>{MESSAGE}</p>"
 
 
 class DatabaseOutage:
@@ -72,4 +75,8 @@ class DatabaseOutage:
 def server_error(request, *args, **kwargs):
     if is_outage(sys.exc_info()[1]):
         return unavailable(request)
-    return django_server_error(request, *args, **kwargs)
+    try:
+        return server_error_page()
+    except Exception:  # the page itself failed: Django's own few words
+        logger.exception("the error page could not be drawn")
+        return django_server_error(request, *args, **kwargs)

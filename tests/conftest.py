@@ -15,6 +15,14 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+def pytest_configure(config):
+    """The tests read the compiled catalogues: a .po changed since (or never compiled, when
+    pytest runs without make) is compiled first, as make does."""
+    from scorekeeper.catalogues import compile_stale
+
+    compile_stale()
+
+
 @pytest.fixture
 def api_client():
     from rest_framework.test import APIClient

@@ -33,11 +33,12 @@ RIKKEN_DEAL = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, 
 PASSWORD = "pw-x-1234"
 
 # Writes anyone may make, since they make something new of the caller's own: a match, a club,
-# their own house rules or token, an account, a settle-up computed and not stored.
+# their own house rules or token, an account, a settle-up computed and not stored, the language
+# of their own pages (a cookie: nothing stored).
 OPEN_API = {"match-list", "club-list", "preset-list", "settlements", "auth-token", "session-list"}
 OPEN_PAGES = {
     "new", "login", "logout", "signup", "club-new", "edit-link", "confirm-link", "session-new",
-    "session-edit-link",
+    "session-edit-link", "set_language",
 }  # fmt: skip
 # Routes that only read.
 READ_ONLY = {
@@ -47,6 +48,7 @@ READ_ONLY = {
     "director", "club", "director-tournament", "table-cards", "history",
     "service-worker", "manifest", "offline",
     "session-detail", "club-ratings", "rating-history", "session", "match-chart", "player",
+    "glossary",
 }  # fmt: skip
 
 

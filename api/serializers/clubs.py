@@ -1,3 +1,4 @@
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from .fields import StrictSerializer
@@ -26,7 +27,9 @@ class MemberAddSerializer(StrictSerializer):
 
     def validate(self, attrs):
         if ("name" in attrs) == ("id" in attrs):
-            raise serializers.ValidationError("Give either a new member's name or a player's id.")
+            raise serializers.ValidationError(
+                _("Give either a new member's name or a player's id.")
+            )
         return attrs
 
 

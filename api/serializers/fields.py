@@ -1,7 +1,10 @@
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
+from games.digits import western_digits
 from games.models.matches import GAME_CHOICES
 from games.rules import GAMES
 
@@ -15,7 +18,7 @@ class StrictSerializer(serializers.Serializer):
         if isinstance(data, dict):
             unknown = set(data) - set(self.fields) - set(self.extra_fields)
             if unknown:
-                raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
+                raise serializers.ValidationError({key: [_("Unknown field.")] for key in unknown})
         return super().to_internal_value(data)
 
 
@@ -27,6 +30,10 @@ class MoneyField(serializers.DecimalField):
         kwargs.setdefault("decimal_places", 4)
         super().__init__(**kwargs)
 
+    def to_internal_value(self, data):
+        # "۰٫۱۰" is "0.10": a string in Persian or Arabic-Indic digits reads as the Western one.
+        return super().to_internal_value(western_digits(data) if isinstance(data, str) else data)
+
     def to_representation(self, value):
         if value is None:
             return None
@@ -36,12 +43,16 @@ class MoneyField(serializers.DecimalField):
         return format(value, "f")
 
 
+# DRF fills in {input} when it says it; lazy, so that it is said in the request's language.
+UNKNOWN_GAME = gettext_lazy("Unknown game {input!r}.")
+
+
 class GameField(serializers.ChoiceField):
     """A game's slug, checked against the rules registry when the request is read: a game
     registered after start-up is known too (the schema lists the games of the release)."""
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("error_messages", {"invalid_choice": "Unknown game {input!r}."})
+        kwargs.setdefault("error_messages", {"invalid_choice": UNKNOWN_GAME})
         super().__init__(choices=GAME_CHOICES, **kwargs)
 
     def to_internal_value(self, data):

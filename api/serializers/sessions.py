@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from games.models.matches import GAME_CHOICES
 
-from .fields import MoneyField, StrictSerializer
+from .fields import UNKNOWN_GAME, MoneyField, StrictSerializer
 from .matches import SETUP_FIELDS, PlayerRefField
 
 
@@ -26,7 +26,7 @@ class SessionCreateSerializer(StrictSerializer):
     game = serializers.ChoiceField(
         choices=GAME_CHOICES,
         required=False,
-        error_messages={"invalid_choice": "Unknown game {input!r}."},
+        error_messages={"invalid_choice": UNKNOWN_GAME},
         help_text="The first match's game: the session starts with it.",
     )
     rules = serializers.DictField(required=False, default=dict)
@@ -42,7 +42,7 @@ class SessionMatchCreateSerializer(StrictSerializer):
     game = serializers.ChoiceField(
         choices=GAME_CHOICES,
         required=False,
-        error_messages={"invalid_choice": "Unknown game {input!r}."},
+        error_messages={"invalid_choice": UNKNOWN_GAME},
         help_text="By default the last match's game.",
     )
     rules = serializers.DictField(

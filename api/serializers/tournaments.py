@@ -1,4 +1,5 @@
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -43,7 +44,7 @@ class EntrantCreateSerializer(StrictSerializer):
     def validate(self, attrs):
         if ("player" in attrs) == ("name" in attrs):
             raise serializers.ValidationError(
-                {"player": ["Give a known player's id or a new player's name."]}
+                {"player": [_("Give a known player's id or a new player's name.")]}
             )
         return attrs
 

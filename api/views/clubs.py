@@ -1,3 +1,4 @@
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -33,7 +34,7 @@ def get_club(slug: str) -> Club:
 def require_director(request, club: Club) -> None:
     if not is_director(club, request.user):
         refused(request.user, f"{request.method} {request.path}", club)
-        raise PermissionDenied("Only the club's directors may do this.")
+        raise PermissionDenied(_("Only the club's directors may do this."))
 
 
 class ClubListView(APIView):
@@ -116,6 +117,6 @@ class ClubDirectorView(APIView):
         serializer.is_valid(raise_exception=True)
         user = selectors.account_named(serializer.validated_data["username"])
         if user is None:
-            raise RuleViolation.at("username", "There is no account with that name.")
+            raise RuleViolation.at("username", _("There is no account with that name."))
         club_director_add(club=club, user=user)
         return Response(club_data(get_club(slug)))

@@ -1,4 +1,5 @@
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -39,7 +40,7 @@ WRITE_PARAMETERS = [
 def _head_or_404(public_id: str, *, seats: bool = False):
     match = selectors.match_head(public_id, seats=seats)
     if match is None:
-        raise Http404("No match with this id.")
+        raise Http404(_("No match with this id."))
     return match
 
 
@@ -95,7 +96,7 @@ class DealDetailView(APIView):
         deal = selectors.deal_get(public_id, number)
         if deal is None:
             _head_or_404(public_id)
-            raise NotFound(f"This match has no deal {number}.")
+            raise NotFound(_("This match has no deal %(n)s.") % {"n": number})
         return with_etag(Response(deal_data(deal.match, deal)), deal.match)
 
     @extend_schema(request=DEAL_REQUEST, responses=DealSerializer, parameters=WRITE_PARAMETERS)

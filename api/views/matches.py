@@ -1,6 +1,7 @@
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -31,7 +32,7 @@ IDEMPOTENCY_PARAMETER = OpenApiParameter(
 def get_match_or_404(public_id: str):
     match = selectors.match_get(public_id)
     if match is None:
-        raise Http404("No match with this id.")
+        raise Http404(_("No match with this id."))
     return match
 
 

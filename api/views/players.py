@@ -1,6 +1,7 @@
 """A known player's history and statistics, and their privacy choice; a club's ratings and a
 member's rating history; a club's choices (directors)."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
@@ -34,7 +35,7 @@ def _bounded(value, default: int, high: int) -> int:
 def _known(player_id: int) -> Player:
     player = selectors.known_player(player_id)
     if player is None:
-        raise NotFound("No known player with this id.")
+        raise NotFound(_("No known player with this id."))
     return player
 
 
@@ -53,7 +54,7 @@ class PlayerDetailView(APIView):
     def get(self, request, player_id: int):
         player = _known(player_id)
         if not player_visible(player, request.user):
-            raise PermissionDenied("This player's history is shown to their club's members.")
+            raise PermissionDenied(_("This player's history is shown to their club's members."))
         history = player_history(
             player,
             user=request.user,
@@ -72,7 +73,7 @@ class PlayerDetailView(APIView):
         player = _known(player_id)
         user = request.user
         if not (user and user.is_authenticated and player.user_id == user.pk):
-            raise PermissionDenied("Only the player themselves chooses who reads their history.")
+            raise PermissionDenied(_("Only the player themselves chooses who reads their history."))
         serializer = PlayerPatchSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player_set_history(player=player, history=serializer.validated_data["history"])
@@ -81,7 +82,7 @@ class PlayerDetailView(APIView):
 
 def _game(game: str) -> str:
     if game not in GAMES:
-        raise NotFound(f"Unknown game {game!r}.")
+        raise NotFound(_("Unknown game %(game)s.") % {"game": repr(game)})
     return game
 
 
@@ -98,9 +99,9 @@ class RatingHistoryView(APIView):
         club = found_or_404(selectors.club_find(slug), Club)
         player = _known(player_id)
         if selectors.club_member(club, player.pk) is None:
-            raise NotFound("This player is not a member of the club.")
+            raise NotFound(_("This player is not a member of the club."))
         if not player_visible(player, request.user):
-            raise PermissionDenied("This player's history is shown to their club's members.")
+            raise PermissionDenied(_("This player's history is shown to their club's members."))
         return Response(
             RatingStepSerializer(rating_history(club, _game(game), player), many=True).data
         )
@@ -116,7 +117,7 @@ class ClubOptionsView(APIView):
     def patch(self, request, slug: str):
         club = found_or_404(selectors.club_find(slug), Club)
         if not is_director(club, request.user):
-            raise PermissionDenied("Only the club's directors choose this.")
+            raise PermissionDenied(_("Only the club's directors choose this."))
         serializer = ClubOptionsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         club = club_set_options(club=club, **serializer.validated_data)

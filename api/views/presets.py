@@ -1,4 +1,5 @@
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -58,7 +59,7 @@ class PresetListView(APIView):
         if "club" in data:
             club = selectors.club_find(data.pop("club"))
             if club is None:
-                raise RuleViolation.at("club", "There is no such club.")
+                raise RuleViolation.at("club", _("There is no such club."))
         preset = preset_create(owner=request.user, club=club, **data)
         return Response(preset_data(preset), status=status.HTTP_201_CREATED)
 
@@ -77,11 +78,13 @@ class PresetDetailView(APIView):
     def delete(self, request, key: str):
         preset = self._saved_or_404(key)
         if preset.owner_id != request.user.pk:
-            raise PermissionDenied("Only the player who saved these house rules may delete them.")
+            raise PermissionDenied(
+                _("Only the player who saved these house rules may delete them.")
+            )
         preset_delete(preset=preset)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     def _saved_or_404(self, key: str) -> RulePreset:
         if not key.isdigit() or int(key) >= 2**63:
-            raise Http404("No house rules with this key.")
+            raise Http404(_("No house rules with this key."))
         return found_or_404(selectors.preset_saved(int(key)), RulePreset)

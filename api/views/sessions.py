@@ -4,6 +4,7 @@ of the session's version and If-Match on writes, Idempotency-Key on every POST."
 
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -46,7 +47,8 @@ def _checker(request):
     def check(session):
         if not can_edit_session(request, session):
             raise PermissionDenied(
-                f"Changing this session needs its edit key in the {EDIT_KEY_HEADER} header."
+                _("Changing this session needs its edit key in the %(header)s header.")
+                % {"header": EDIT_KEY_HEADER}
             )
 
     return check
@@ -141,7 +143,7 @@ class SessionDetailView(APIView):
     @extend_schema(responses=SessionSerializer)
     def get(self, request, public_id: str):
         if reads.session_head(public_id) is None:
-            raise Http404("No session with this id.")
+            raise Http404(_("No session with this id."))
         return _answer(request, public_id)
 
 

@@ -1,6 +1,7 @@
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -49,7 +50,7 @@ def get_tournament(public_id: str) -> Tournament:
 def require_director(request, tournament: Tournament) -> None:
     if not is_director(tournament.club, request.user):
         refused(request.user, f"{request.method} {request.path}", tournament)
-        raise PermissionDenied("Only the club's directors run its tournaments.")
+        raise PermissionDenied(_("Only the club's directors run its tournaments."))
 
 
 class TournamentListView(APIView):
@@ -81,7 +82,7 @@ class TournamentListView(APIView):
         data = dict(serializer.validated_data)
         club = selectors.club_find(data.pop("club"))
         if club is None:
-            raise RuleViolation.at("club", "There is no such club.")
+            raise RuleViolation.at("club", _("There is no such club."))
         tournament = tournament_create(club=club, user=request.user, **data)
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 

@@ -16,6 +16,7 @@ from games.rules.presets import BUILTIN_PRESETS
 from games.translation import translated
 
 from .errors import RuleErrorsForm
+from .numbers import AmountField, NumberField
 
 MAX_NAME_LENGTH = 60
 
@@ -50,7 +51,7 @@ def option_field(fld: dict[str, Any], initial: Any) -> forms.Field:
             help_text=help_text,
             initial=bool(initial),
         )
-    return forms.IntegerField(
+    return NumberField(
         label=label,
         help_text=help_text,
         initial=initial,
@@ -88,7 +89,7 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
             self.fields[f"rule_{fld['name']}"] = option_field(fld, resolved[fld["name"]])
             self.option_names.append(fld["name"])
         if game.money:
-            self.fields["stake"] = forms.DecimalField(
+            self.fields["stake"] = AmountField(
                 label=_("Stake per unit"),
                 required=False,
                 min_value=0,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from games.rules import get_game
 
 from .games import summary, table_of
+from .numbers import isolated, sign_first
 from .words import Table
 
 
@@ -28,13 +29,13 @@ def _totals(after: dict[str, Any], table: Table) -> str:
     if "balances" in after:
         # Each player's money or points: names, or a row of numbers says nothing.
         return " · ".join(
-            f"{table.who(seat)} {value:+d}" if value else f"{table.who(seat)} 0"
+            isolated(f"{table.who(seat)} {sign_first(f'{value:+d}') if value else 0}")
             for seat, value in enumerate(after["balances"])
         )
     if "points" in after and "leaders" in after:
         # Penalty points: each player's total, the lowest leading.
         return " · ".join(
-            f"{table.who(seat)} {value}" for seat, value in enumerate(after["points"])
+            isolated(f"{table.who(seat)} {value}") for seat, value in enumerate(after["points"])
         )
     values = after.get("scores") or after.get("chips") or []
     return (" – " if len(values) == 2 else " · ").join(str(v) for v in values)

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 
 from games.rules.settlement import to_money
 
+from .numbers import local_amount, sign_first
+
 
 def team_rows(labels: list[str], values: list[int], extras: list[Any] | None = None) -> list[dict]:
     """One row a partnership: its names, its score, and a word beside it."""
@@ -50,6 +52,11 @@ def balance_rows(names: list[str], balances: list[int], stake: Any) -> list[dict
     """One row a player of a money game: units won (+) or lost, and the money at the stake."""
     rows = []
     for player, units in zip(names, balances, strict=False):
-        money = None if stake is None else f"{to_money(units, Decimal(stake)):.2f}"
-        rows.append({"label": player, "value": f"{units:+d}" if units else "0", "extra": money})
+        money = (
+            None
+            if stake is None
+            else sign_first(local_amount(f"{to_money(units, Decimal(stake)):.2f}"))
+        )
+        value = sign_first(f"{units:+d}") if units else "0"
+        rows.append({"label": player, "value": value, "extra": money})
     return rows

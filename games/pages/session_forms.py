@@ -12,6 +12,8 @@ from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
 from games.translation import translated
 
+from .numbers import AmountField
+
 MAX_PLAYERS = 12
 
 
@@ -29,7 +31,7 @@ class SessionNewForm(forms.Form):
         help_text=_("One name a line, in the order of play. Known players are recognised by name."),
     )
     game = forms.ChoiceField(label=_("First game"), widget=forms.RadioSelect, choices=())
-    stake = forms.DecimalField(
+    stake = AmountField(
         label=_("Stake (money a unit, for money games)"),
         required=False,
         min_value=0,

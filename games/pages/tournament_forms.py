@@ -19,6 +19,7 @@ from games.translation import translated
 
 from .errors import RuleErrorsForm
 from .forms import MAX_NAME_LENGTH
+from .numbers import NumberField
 from .tournament_display import TIE_BREAK_LABELS
 
 TIE_BREAK_SLOTS = 4
@@ -55,21 +56,21 @@ class TournamentForm(RuleErrorsForm, forms.Form):
         initial=Tournament.Format.INDIVIDUAL,
         widget=forms.RadioSelect,
     )
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=4)
+    rounds = NumberField(label=_("Rounds"), min_value=1, max_value=50, initial=4)
     round_kind = forms.ChoiceField(
         label=_("A round is"),
         choices=Tournament.RoundKind.choices,
         initial=Tournament.RoundKind.DEALS,
         widget=forms.RadioSelect,
     )
-    deals_per_round = forms.IntegerField(
+    deals_per_round = NumberField(
         label=_("Deals a round"),
         required=False,
         min_value=1,
         max_value=200,
         help_text=_("Only when a round is a number of deals."),
     )
-    table_size = forms.IntegerField(
+    table_size = NumberField(
         label=_("Players a table"),
         required=False,
         min_value=2,

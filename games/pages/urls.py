@@ -3,6 +3,7 @@ from django.urls import path
 from . import (
     app,
     clubs,
+    glossary,
     history_pages,
     ratings,
     sessions,
@@ -20,6 +21,7 @@ urlpatterns = [
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("offline/", app.offline_page, name="offline"),
     path("new/<slug:game>/", views.match_new, name="new"),
+    path("games/<slug:game>/glossary/", glossary.glossary_page, name="glossary"),
     path("m/<str:public_id>/", views.match_page, name="match"),
     path("m/<str:public_id>/version/", views.match_version, name="version"),
     path("m/<str:public_id>/history/", views.match_history, name="history"),

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from games.models import Club, Entrant, Player, Seat
 from games.names import clean_name, normalise_name
@@ -31,13 +32,15 @@ def club_create(*, name: str, director: Any, slug: str = "") -> Club:
         # gets a short random one instead, which its directors may replace by giving a slug.
         slug = f"club-{secrets.token_hex(3)}"
     if not slug:
-        raise RuleViolation.at("slug", "Give the club a short name made of letters or digits.")
+        raise RuleViolation.at("slug", _("Give the club a short name made of letters or digits."))
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name, slug=slug)
             club.directors.add(director)
     except IntegrityError:
-        raise RuleViolation.at("slug", f"There is already a club called {slug!r}.") from None
+        raise RuleViolation.at(
+            "slug", _("There is already a club called %(slug)s.") % {"slug": repr(slug)}
+        ) from None
     return club
 
 
@@ -55,8 +58,11 @@ def club_member_add(*, club: Club, name: str | None = None, player_id: int | Non
             if not ours:
                 raise RuleViolation.at(
                     "id",
-                    f"Player {player_id} is neither a member of {club.name} nor a guest of its "
-                    "events: add them by name.",
+                    _(
+                        "Player %(id)s is neither a member of %(club)s nor a guest of its "
+                        "events: add them by name."
+                    )
+                    % {"id": player_id, "club": club.name},
                 )
             if not player.known:
                 player.known = True
@@ -83,7 +89,9 @@ def club_members_add_many(*, club: Club, names: list[str]) -> list[Player]:
         folded = normalise_name(name).casefold()
         if folded in taken or folded in seen:
             raise RuleViolation.at(
-                "names", f"Line {line} ({normalise_name(name)}): already a member of {club.name}."
+                "names",
+                _("Line %(line)s (%(name)s): already a member of %(club)s.")
+                % {"line": line, "name": normalise_name(name), "club": club.name},
             )
         seen.add(folded)
     added = []
@@ -92,8 +100,10 @@ def club_members_add_many(*, club: Club, names: list[str]) -> list[Player]:
             try:
                 added.append(club_member_add(club=club, name=name))
             except RuleViolation as exc:
-                reason = next(iter(exc.errors.values()), ["enter the member's name."])[0]
-                raise RuleViolation.at("names", f"Line {line}: {reason}") from None
+                reason = next(iter(exc.errors.values()), [_("enter the member's name.")])[0]
+                raise RuleViolation.at(
+                    "names", _("Line %(line)s: %(reason)s") % {"line": line, "reason": reason}
+                ) from None
     return added
 
 
@@ -111,28 +121,34 @@ def check_merge(*, club: Club, keep: Player | None, duplicate: Player | None) ->
     of its members who belongs to no other club, or a guest who sat at one of its tournaments'
     tables. Anybody else's guests and members are not the club's to rename or delete."""
     if keep is None or not club.members.filter(pk=keep.pk).exists():
-        raise RuleViolation.at("keep", f"Keep a member of {club.name}.")
+        raise RuleViolation.at("keep", _("Keep a member of %(club)s.") % {"club": club.name})
     if duplicate is None:
         raise RuleViolation.at(
-            "duplicate", f"Merge a member of {club.name}, or a guest of its events."
+            "duplicate",
+            _("Merge a member of %(club)s, or a guest of its events.") % {"club": club.name},
         )
     if keep.pk == duplicate.pk:
-        raise RuleViolation.at("duplicate", "A player cannot be merged with themselves.")
+        raise RuleViolation.at("duplicate", _("A player cannot be merged with themselves."))
     if duplicate.known:
         if not club.members.filter(pk=duplicate.pk).exists():
             raise RuleViolation.at(
-                "duplicate", f"Merge a member of {club.name}, or a guest of its events."
+                "duplicate",
+                _("Merge a member of %(club)s, or a guest of its events.") % {"club": club.name},
             )
         if duplicate.clubs.exclude(pk=club.pk).exists():
             raise RuleViolation.at(
                 "duplicate",
-                f"{duplicate.name} is also a member of another club: only a record that belongs "
-                f"to {club.name} alone can be merged.",
+                _(
+                    "%(name)s is also a member of another club: only a record that belongs "
+                    "to %(club)s alone can be merged."
+                )
+                % {"name": duplicate.name, "club": club.name},
             )
         return
     if not _guest_of(club, duplicate):
         raise RuleViolation.at(
-            "duplicate", f"Merge a member of {club.name}, or a guest of its events."
+            "duplicate",
+            _("Merge a member of %(club)s, or a guest of its events.") % {"club": club.name},
         )
 
 
@@ -146,7 +162,7 @@ def player_merge(*, club: Club, keep: Player | None, duplicate: Player | None) -
             player=keep, match__in=Seat.objects.filter(player=duplicate).values("match")
         )
         if shared.exists():
-            raise Conflict("Both records sat at the same match: they are two people.")
+            raise Conflict(_("Both records sat at the same match: they are two people."))
         both = Entrant.objects.filter(
             Q(player=keep) | Q(partner=keep),
             tournament__in=Entrant.objects.filter(
@@ -155,7 +171,8 @@ def player_merge(*, club: Club, keep: Player | None, duplicate: Player | None) -
         ).select_related("tournament")
         if both.exists():
             raise Conflict(
-                f"Both records are registered in {both[0].tournament.name}: they are two people."
+                _("Both records are registered in %(tournament)s: they are two people.")
+                % {"tournament": both[0].tournament.name}
             )
         Seat.objects.filter(player=duplicate).update(player=keep)
         Entrant.objects.filter(player=duplicate).update(player=keep)

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Correction, Deal, Match, SessionMatch, Table
 from games.permissions import is_director
@@ -54,7 +55,7 @@ def _lock(
         cursor.execute(_lock_sql(by_public_id), [match if by_public_id else match.pk])
         row = cursor.fetchone()
     if row is None:
-        raise NotFound("No match with this id.")
+        raise NotFound(_("No match with this id."))
     *values, table_pk, session_entry_pk = row
     locked = Match.from_db(connection.alias, _match_attnames(), _from_db(connection, values))
     table = None
@@ -176,8 +177,11 @@ def check_unlocked(table: Table | None, user: Any) -> None:
         return
     if not is_director(table.round.tournament.club, user):
         raise Conflict(
-            f"This result was confirmed by {table.confirmed_by}: ask a director to change it, "
-            "or reopen the table so that the other side confirms again."
+            _(
+                "This result was confirmed by %(who)s: ask a director to change it, "
+                "or reopen the table so that the other side confirms again."
+            )
+            % {"who": table.confirmed_by}
         )
 
 
@@ -188,8 +192,11 @@ def _check_round_length(table: Table | None, number: int) -> None:
     tournament = table.round.tournament
     if tournament.round_kind == "deals" and number > (tournament.deals_per_round or number):
         raise Conflict(
-            f"A round of {tournament.name} is {tournament.deals_per_round} deals, and they have "
-            "all been played: confirm the result."
+            _(
+                "A round of %(tournament)s is %(deals)s deals, and they have "
+                "all been played: confirm the result."
+            )
+            % {"tournament": tournament.name, "deals": tournament.deals_per_round}
         )
 
 
@@ -211,7 +218,7 @@ def deal_replace(
         check_unlocked(table, user)
         check_session_open(match)
         if not 1 <= number <= match.last_number:
-            raise NotFound(f"This match has no deal {number}.")
+            raise NotFound(_("This match has no deal %(n)s.") % {"n": number})
         deals = list(match.deals.filter(number__gte=number - 1).order_by("number"))
         previous = deals.pop(0) if deals[0].number < number else None
         target = deals[0]
@@ -232,13 +239,19 @@ def deal_replace(
             if exc.deal_number == number:  # type: ignore[attr-defined]
                 raise
             raise Conflict(
-                f"With this correction deal {exc.deal_number} no longer fits: "  # type: ignore[attr-defined]
-                f"{_first_message(exc.errors)} Correct or undo the later deals first."
+                _(
+                    "With this correction deal %(n)s no longer fits: "
+                    "%(why)s Correct or undo the later deals first."
+                )
+                % {"n": exc.deal_number, "why": _first_message(exc.errors)}  # type: ignore[attr-defined]
             ) from None
         except MatchOver as exc:
             raise Conflict(
-                f"With this correction the match ends before deal {exc.deal_number}; "  # type: ignore[attr-defined]
-                "undo the deals after the end first."
+                _(
+                    "With this correction the match ends before deal %(n)s; "
+                    "undo the deals after the end first."
+                )
+                % {"n": exc.deal_number}  # type: ignore[attr-defined]
             ) from None
         before = target.input
         target.input = raw
@@ -290,10 +303,11 @@ def deal_undo(
         check_session_open(match)
         last_number = match.last_number
         if not last_number or number > last_number or number < 1:
-            raise NotFound(f"This match has no deal {number}.")
+            raise NotFound(_("This match has no deal %(n)s.") % {"n": number})
         if number != last_number:
             raise Conflict(
-                f"Only the last deal ({last_number}) can be undone; correct deal {number} instead."
+                _("Only the last deal (%(last)s) can be undone; correct deal %(n)s instead.")
+                % {"last": last_number, "n": number}
             )
         pair = list(match.deals.filter(number__gte=number - 1).order_by("number"))
         last = pair.pop()

@@ -4,6 +4,7 @@ check in everybody registered."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.models import Entrant, Tournament
 from games.rules import RuleViolation
@@ -15,7 +16,7 @@ from .tournaments import entrant_register
 def entrants_register_members(*, tournament: Tournament) -> list[Entrant]:
     """Every member of the club not registered yet, all or none; pairs are made by hand."""
     if tournament.format in PAIRS_FORMATS:
-        raise RuleViolation.at("members", "A pairs event registers pairs: pick the partners.")
+        raise RuleViolation.at("members", _("A pairs event registers pairs: pick the partners."))
     taken = set(tournament.entrants.values_list("player_id", flat=True))
     taken |= set(tournament.entrants.exclude(partner=None).values_list("partner_id", flat=True))
     members = tournament.club.members.exclude(pk__in=taken).order_by("name", "id")

@@ -1,5 +1,7 @@
 """What a service refuses for reasons other than the rules of the game."""
 
+from django.utils.translation import gettext as _
+
 
 class ServiceError(Exception):
     """Base of the refusals that the API turns into a status code."""
@@ -11,8 +13,11 @@ class StaleVersion(ServiceError):
     def __init__(self, current: int):
         self.current = current
         super().__init__(
-            f"The match has changed since you read it (now version {current}); "
-            "reload it and enter the deal again."
+            _(
+                "The match has changed since you read it (now version %(version)s); "
+                "reload it and enter the deal again."
+            )
+            % {"version": current}
         )
 
 

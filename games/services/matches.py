@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Deal, Match, Player, Seat, SessionMatch
 from games.names import name_problem, normalise_name
@@ -45,7 +46,7 @@ def _resolve_players(players: Sequence[str | int | Player], errors: Errors) -> l
         elif isinstance(entry, int):
             player = known.get(entry)
             if player is None:
-                errors.add(("players", seat), f"There is no known player {entry}.")
+                errors.add(("players", seat), _("There is no known player %(id)s.") % {"id": entry})
                 continue
             name, value = player.name, player
         else:
@@ -57,7 +58,7 @@ def _resolve_players(players: Sequence[str | int | Player], errors: Errors) -> l
             value = name
         folded = name.casefold()
         if folded in seen:
-            errors.add(("players", seat), "Two players with the same name: tell them apart.")
+            errors.add(("players", seat), _("Two players with the same name: tell them apart."))
         seen.add(folded)
         resolved.append(value)
     return resolved
@@ -87,9 +88,13 @@ def match_create(
     if preset is not None:
         found = preset_find(preset)
         if found is None:
-            raise RuleViolation.at("preset", f"There are no house rules {preset!r}.")
+            raise RuleViolation.at(
+                "preset", _("There are no house rules %(key)s.") % {"key": repr(preset)}
+            )
         if found.game != engine.slug:
-            raise RuleViolation.at("preset", f"{found.name} are house rules for another game.")
+            raise RuleViolation.at(
+                "preset", _("%(name)s are house rules for another game.") % {"name": found.name}
+            )
         rules = {**found.rules, **(rules or {})}
         preset_name = found.name
     problem = engine.check_players(len(players))
@@ -102,7 +107,7 @@ def match_create(
     options = engine.resolve_options(rules, players=len(players))
     if stake is not None and engine.money and not engine.plays_for_money(options):
         raise RuleViolation.at(
-            "stake", "This match is scored in penalty points, not money: it takes no stake."
+            "stake", _("This match is scored in penalty points, not money: it takes no stake.")
         )
     setup_data = engine.setup(setup or {}, options)
     state = engine.initial_state(options, setup_data)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.models import Club, RulePreset
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
@@ -40,7 +41,7 @@ def check_preset_rules(game: str, rules: Mapping[str, Any]) -> None:
     except UnknownGame as exc:
         raise RuleViolation.at("game", str(exc)) from None
     if not isinstance(rules, Mapping):
-        raise RuleViolation.at("rules", "Must be an object of rule options.")
+        raise RuleViolation.at("rules", _("Must be an object of rule options."))
     players = rules.get("players")
     if players not in engine.player_counts:
         players = engine.Options().players
@@ -61,9 +62,9 @@ def preset_create(
     errors = Errors()
     name = name.strip()
     if not name:
-        errors.add("name", "Give the house rules a name.")
+        errors.add("name", _("Give the house rules a name."))
     if club is not None and not club.directors.filter(pk=owner.pk).exists():
-        errors.add("club", "Only the club's directors keep its house rules.")
+        errors.add("club", _("Only the club's directors keep its house rules."))
     errors.raise_if_any()
     try:
         with transaction.atomic():
@@ -77,7 +78,7 @@ def preset_create(
             )
     except IntegrityError:
         raise RuleViolation.at(
-            "name", "You already have house rules of that name for this game."
+            "name", _("You already have house rules of that name for this game.")
         ) from None
 
 

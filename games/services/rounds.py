@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.audit import refused, who
 from games.models import Entrant, Match, Player, Round, Table, Tournament
@@ -28,22 +29,24 @@ def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
     """Opens the next round and queues its draw (a Celery job, on commit)."""
     if not is_director(tournament.club, user):
         refused(user, "draw a round", tournament)
-        raise RuleViolation.at("tournament", "Only the club's directors draw rounds.")
+        raise RuleViolation.at("tournament", _("Only the club's directors draw rounds."))
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         drawn = list(tournament.round_set.all())
         if tournament.status == Tournament.Status.FINISHED:
-            raise Conflict("The tournament is over.")
+            raise Conflict(_("The tournament is over."))
         if len(drawn) >= tournament.rounds:
-            raise Conflict(f"All {tournament.rounds} rounds have been drawn.")
+            raise Conflict(_("All %(n)s rounds have been drawn.") % {"n": tournament.rounds})
         if drawn and drawn[-1].status == Round.Status.DRAWING:
-            raise Conflict(f"Round {drawn[-1].number} is still being drawn.")
+            raise Conflict(_("Round %(n)s is still being drawn.") % {"n": drawn[-1].number})
         if (
             drawn
             and drawn[-1].status == Round.Status.READY
             and drawn[-1].tables.filter(match__isnull=False, confirmed_at__isnull=True).exists()
         ):
-            raise Conflict(f"Round {drawn[-1].number} has tables whose result is not confirmed.")
+            raise Conflict(
+                _("Round %(n)s has tables whose result is not confirmed.") % {"n": drawn[-1].number}
+            )
         if drawn and drawn[-1].status == Round.Status.FAILED:
             drawn[-1].delete()
             drawn.pop()
@@ -186,14 +189,14 @@ def round_cancel(*, tournament: Tournament, number: int, user: Any) -> None:
     director draws the round again."""
     if not is_director(tournament.club, user):
         refused(user, f"take back round {number}", tournament)
-        raise RuleViolation.at("tournament", "Only the club's directors draw rounds.")
+        raise RuleViolation.at("tournament", _("Only the club's directors draw rounds."))
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         latest = tournament.round_set.order_by("-number").first()
         if latest is None or latest.number != number:
-            raise Conflict("Only the latest round's draw can be taken back.")
+            raise Conflict(_("Only the latest round's draw can be taken back."))
         if latest.status == Round.Status.DRAWING:
-            raise Conflict(f"Round {number} is still being drawn.")
+            raise Conflict(_("Round %(n)s is still being drawn.") % {"n": number})
         played = (
             latest.tables.filter(match__deals__isnull=False)
             .order_by("number")
@@ -202,8 +205,11 @@ def round_cancel(*, tournament: Tournament, number: int, user: Any) -> None:
         )
         if played is not None:
             raise Conflict(
-                f"Round {number} has started (table {played} has deals): "
-                "its draw can no longer be taken back."
+                _(
+                    "Round %(n)s has started (table %(table)s has deals): "
+                    "its draw can no longer be taken back."
+                )
+                % {"n": number, "table": played}
             )
         matches = list(latest.tables.exclude(match=None).values_list("match", flat=True))
         latest.delete()  # its tables go with it

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Club, Match, Player, Session, SessionMatch, SessionPlayer, SessionTransfer
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
@@ -46,9 +47,9 @@ def edit_key_matches_session(session: Session, edit_key: str | None) -> bool:
 
 def _check_players(players: Sequence[str | int], errors: Errors) -> list[Player | str]:
     if not players:
-        errors.add("players", "Name the players at the table.")
+        errors.add("players", _("Name the players at the table."))
     elif len(players) > MAX_PLAYERS:
-        errors.add("players", f"A session seats at most {MAX_PLAYERS} players.")
+        errors.add("players", _("A session seats at most %(n)d players.") % {"n": MAX_PLAYERS})
     return _resolve_players(players, errors)
 
 
@@ -57,7 +58,7 @@ def _club(club: Club | str | None, errors: Errors) -> Club | None:
         return club
     found = Club.objects.filter(slug=club).first()
     if found is None:
-        errors.add("club", f"There is no club {club!r}.")
+        errors.add("club", _("There is no club %(slug)s.") % {"slug": repr(club)})
     return found
 
 
@@ -117,7 +118,7 @@ def _lock(
     except Session.DoesNotExist:
         from .errors import NotFound
 
-        raise NotFound("No session with this id.") from None
+        raise NotFound(_("No session with this id.")) from None
     if check is not None:
         check(locked)
     if expected_version is not None and locked.version != expected_version:
@@ -132,7 +133,7 @@ def _bump(session: Session) -> None:
 
 def _check_open(session: Session) -> None:
     if session.closed_at is not None:
-        raise Conflict("This session is closed: it was settled and nothing in it changes now.")
+        raise Conflict(_("This session is closed: it was settled and nothing in it changes now."))
 
 
 def _seating(session: Session, seats: Sequence[int] | None, last: Match | None) -> list[Player]:
@@ -143,9 +144,9 @@ def _seating(session: Session, seats: Sequence[int] | None, last: Match | None) 
         errors = Errors()
         for index, number in enumerate(seats):
             if number not in players:
-                errors.add(("seats", index), f"The session has no player {number}.")
+                errors.add(("seats", index), _("The session has no player %(n)s.") % {"n": number})
         if len(set(seats)) != len(seats):
-            errors.add("seats", "A player sits once.")
+            errors.add("seats", _("A player sits once."))
         errors.raise_if_any()
         return [players[n] for n in seats]
     if last is not None:
@@ -181,7 +182,9 @@ def _add_match(
     match.edit_key_hash = session.edit_key_hash
     number = session.entries.count() + 1
     if number > MAX_MATCHES:
-        raise Conflict(f"A session holds at most {MAX_MATCHES} matches: start another.")
+        raise Conflict(
+            _("A session holds at most %(n)d matches: start another.") % {"n": MAX_MATCHES}
+        )
     SessionMatch.objects.create(session=session, number=number, match=match)
     return match
 
@@ -208,7 +211,7 @@ def session_match_add(
         last = last_entry.match if last_entry else None
         if game is None:
             if last is None:
-                raise RuleViolation.at("game", "Name the game of the first match.")
+                raise RuleViolation.at("game", _("Name the game of the first match."))
             game = last.game
         same_game = last is not None and last.game == game
         if rules is None and preset is None and same_game:
@@ -221,7 +224,8 @@ def session_match_add(
         if seats is None and engine.check_players(len(players)):
             raise RuleViolation.at(
                 "seats",
-                f"{engine.name} is not played by {len(players)}: say who plays (seats).",
+                _("%(game)s is not played by %(n)d: say who plays (seats).")
+                % {"game": engine.name, "n": len(players)},
             )
         if rules is not None and "players" in rules and not same_game:
             rules = {k: v for k, v in rules.items() if k != "players"}
@@ -294,10 +298,10 @@ def session_transfer_paid(
     with transaction.atomic():
         session = _lock(session, expected_version, check)
         if session.closed_at is None:
-            raise Conflict("Settle the session first: its transfers are fixed when it closes.")
+            raise Conflict(_("Settle the session first: its transfers are fixed when it closes."))
         transfer = session.transfers.filter(number=number).first()
         if transfer is None:
-            raise NotFound(f"This session has no transfer {number}.")
+            raise NotFound(_("This session has no transfer %(n)s.") % {"n": number})
         if (transfer.paid_at is not None) != paid:
             transfer.paid_at = timezone.now() if paid else None
             transfer.save(update_fields=["paid_at"])
@@ -313,4 +317,4 @@ def check_session_open(match: Match) -> None:
     except SessionMatch.DoesNotExist:
         return
     if entry.session.closed_at is not None:
-        raise Conflict("This match's session was settled and closed: its deals are final.")
+        raise Conflict(_("This match's session was settled and closed: its deals are final."))

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.audit import refused
 from games.models import Correction, Round, Table, Tournament
@@ -47,8 +48,10 @@ def check_confirmer(*, table: Table, key: str | None, user: Any) -> Confirmer:
         return Confirmer(director=user)
     refused(user, "confirm or dispute the result without the confirmation key", table)
     raise Refused(
-        "Only the other side, with the table's confirmation key, or a director confirms "
-        "or disputes this result."
+        _(
+            "Only the other side, with the table's confirmation key, or a director confirms "
+            "or disputes this result."
+        )
     )
 
 
@@ -64,7 +67,9 @@ def _check_by(table: Table, by: str, confirmer: Confirmer) -> str:
     folded = {name.casefold(): name for name in names}
     if by.casefold() not in folded:
         raise RuleViolation.at(
-            "by", f"Pick your name among the players of this table: {', '.join(names)}."
+            "by",
+            _("Pick your name among the players of this table: %(names)s.")
+            % {"names": ", ".join(names)},
         )
     return folded[by.casefold()]
 
@@ -80,11 +85,13 @@ def _locked_table(table: Table) -> Table:
 
 def _check_open(table: Table) -> None:
     if table.match is None:
-        raise Conflict("A bye has nothing to confirm.")
+        raise Conflict(_("A bye has nothing to confirm."))
     if not table.match.deals.exists():
-        raise Conflict("Nothing has been entered at this table yet.")
+        raise Conflict(_("Nothing has been entered at this table yet."))
     if table.confirmed_at is not None:
-        raise Conflict(f"This result was already confirmed by {table.confirmed_by}.")
+        raise Conflict(
+            _("This result was already confirmed by %(who)s.") % {"who": table.confirmed_by}
+        )
 
 
 def table_confirm(*, table: Table, by: str, confirmer: Confirmer) -> Table:
@@ -116,14 +123,19 @@ def table_dispute(*, table: Table, by: str, reason: str, confirmer: Confirmer) -
     with the reason, and does not count until it is confirmed."""
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation.at("reason", "Say what is wrong with the result.")
+        raise RuleViolation.at("reason", _("Say what is wrong with the result."))
     if len(reason) > MAX_REASON_LENGTH:
-        raise RuleViolation.at("reason", f"Keep the reason under {MAX_REASON_LENGTH} characters.")
+        raise RuleViolation.at(
+            "reason",
+            _("Keep the reason under %(n)d characters.") % {"n": MAX_REASON_LENGTH},
+        )
     with transaction.atomic():
         table = _locked_table(table)
         _check_open(table)
         if table.disputed_at is not None:
-            raise Conflict(f"This result is already disputed by {table.disputed_by}.")
+            raise Conflict(
+                _("This result is already disputed by %(who)s.") % {"who": table.disputed_by}
+            )
         table.disputed_by = confirmer.record(_check_by(table, by, confirmer))[:150]
         table.dispute_reason = reason
         table.disputed_at = timezone.now()
@@ -147,7 +159,7 @@ def check_reopener(*, table: Table, key: str | None, user: Any) -> Confirmer:
     if is_director(table.round.tournament.club, user):
         return Confirmer(director=user)
     refused(user, "reopen the result without the scoring key", table)
-    raise Refused("Only the table's scoring phone, or a director, reopens its result.")
+    raise Refused(_("Only the table's scoring phone, or a director, reopens its result."))
 
 
 def table_reopen(*, table: Table, by: str, confirmer: Confirmer) -> Table:
@@ -157,7 +169,7 @@ def table_reopen(*, table: Table, by: str, confirmer: Confirmer) -> Table:
     with transaction.atomic():
         table = _locked_table(table)
         if table.confirmed_at is None:
-            raise Conflict("This result is not confirmed: it can be corrected as it is.")
+            raise Conflict(_("This result is not confirmed: it can be corrected as it is."))
         who = confirmer.record(by.strip() or "the table")[:150]
         Correction.objects.create(
             table=table,

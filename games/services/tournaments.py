@@ -9,6 +9,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.audit import refused
 from games.models import Club, Entrant, Player, Round, Tournament
@@ -57,7 +59,7 @@ def check_tournament_create(
     errors = Errors()
     if not is_director(club, user):
         refused(user, "create a tournament", club)
-        errors.add("club", "Only the club's directors run its tournaments.")
+        errors.add("club", _("Only the club's directors run its tournaments."))
     try:
         engine = get_game(game)
     except UnknownGame as exc:
@@ -76,7 +78,11 @@ def check_tournament_create(
     if preset is not None:
         found = preset_find(preset)
         if found is None or found.game != engine.slug:
-            raise RuleViolation.at("preset", f"There are no {engine.name} house rules {preset!r}.")
+            raise RuleViolation.at(
+                "preset",
+                _("There are no %(game)s house rules %(key)s.")
+                % {"game": engine.name, "key": repr(preset)},
+            )
         rules = {**found.rules, **(rules or {})}
         preset_name = found.name
     options = engine.resolve_options(rules or {}, players=size)
@@ -131,34 +137,43 @@ def tournament_create(
 def _check_format(errors: Errors, engine: Game, format: str) -> None:
     if format in PAIRS_FORMATS and not engine.teams(engine.Options()):
         errors.add(
-            "format", f"{engine.name} has no fixed partnerships: play it as an individual event."
+            "format",
+            _("%(game)s has no fixed partnerships: play it as an individual event.")
+            % {"game": engine.name},
         )
     if format not in {*PAIRS_FORMATS, "individual"}:
-        errors.add("format", "Must be individual, swiss, round_robin or knockout.")
+        errors.add("format", _("Must be individual, swiss, round_robin or knockout."))
 
 
 def _check_round_kind(
     errors: Errors, engine: Game, format: str, round_kind: str, deals_per_round: int | None
 ) -> None:
     if round_kind == "deals" and not deals_per_round:
-        errors.add("deals_per_round", "Say how many deals make a round.")
+        errors.add("deals_per_round", _("Say how many deals make a round."))
     if round_kind != "deals" and deals_per_round:
-        errors.add("deals_per_round", "Only a round of a number of deals counts deals.")
+        errors.add("deals_per_round", _("Only a round of a number of deals counts deals."))
     if engine.money and round_kind != "deals":
         errors.add(
-            "round_kind", f"{engine.name} never finishes by itself: a round is a number of deals."
+            "round_kind",
+            _("%(game)s never finishes by itself: a round is a number of deals.")
+            % {"game": engine.name},
         )
     if format == "knockout" and round_kind == "deals":
-        errors.add("round_kind", "A knockout match needs a winner: a round is a game or a match.")
+        errors.add(
+            "round_kind", _("A knockout match needs a winner: a round is a game or a match.")
+        )
 
 
 def _check_table_size(errors: Errors, engine: Game, format: str, size: int) -> None:
     if size not in engine.player_counts:
         errors.add("table_size", engine.check_players(size) or "")
     elif format in PAIRS_FORMATS and size != 4:
-        errors.add("table_size", "A pairs event seats two pairs a table: tables of 4.")
+        errors.add("table_size", _("A pairs event seats two pairs a table: tables of 4."))
     elif format == "individual" and size not in (4, 5):
-        errors.add("table_size", f"Individual events are seated at tables of 4 or 5, not {size}.")
+        errors.add(
+            "table_size",
+            _("Individual events are seated at tables of 4 or 5, not %(n)s.") % {"n": size},
+        )
 
 
 def _check_tie_breaks(errors: Errors, format: str, tie_breaks: Sequence[str]) -> None:
@@ -166,13 +181,14 @@ def _check_tie_breaks(errors: Errors, format: str, tie_breaks: Sequence[str]) ->
         if tie_break not in TIE_BREAKS:
             errors.add(
                 "tie_breaks",
-                f"Unknown tie-break {tie_break!r}; the tie-breaks are {', '.join(TIE_BREAKS)}.",
+                _("Unknown tie-break %(name)s; the tie-breaks are %(all)s.")
+                % {"name": repr(tie_break), "all": ", ".join(TIE_BREAKS)},
             )
     if len(set(tie_breaks)) != len(tie_breaks):
-        errors.add("tie_breaks", "A tie-break is listed twice; each one can only decide once.")
+        errors.add("tie_breaks", _("A tie-break is listed twice; each one can only decide once."))
     if tie_breaks and format == "individual":
         errors.add(
-            "tie_breaks", "Individual events rank by total; tie-breaks apply to pairs events."
+            "tie_breaks", _("Individual events rank by total; tie-breaks apply to pairs events.")
         )
 
 
@@ -190,7 +206,7 @@ def tournament_update(
     errors = Errors()
     if not is_director(tournament.club, user):
         refused(user, "change the tournament", tournament)
-        raise RuleViolation.at("tournament", "Only the club's directors run its tournaments.")
+        raise RuleViolation.at("tournament", _("Only the club's directors run its tournaments."))
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         drawn = tournament.round_set.count()
@@ -200,10 +216,17 @@ def tournament_update(
             except ValueError as exc:
                 errors.add("name", str(exc))
         if rounds is not None and rounds < 1:
-            errors.add("rounds", "A tournament has at least one round.")
+            errors.add("rounds", _("A tournament has at least one round."))
         elif rounds is not None and rounds < drawn:
-            drawn_already = "1 round is" if drawn == 1 else f"{drawn} rounds are"
-            errors.add("rounds", f"{drawn_already} drawn already: it cannot have fewer.")
+            errors.add(
+                "rounds",
+                ngettext(
+                    "%(n)d round is drawn already: it cannot have fewer.",
+                    "%(n)d rounds are drawn already: it cannot have fewer.",
+                    drawn,
+                )
+                % {"n": drawn},
+            )
         if tie_breaks is not None:
             _check_tie_breaks(errors, tournament.format, tie_breaks)
         errors.raise_if_any()
@@ -242,7 +265,8 @@ def _player(*, club: Club, player_id: int | None, name: str | None, field: str) 
         if player is None:
             raise RuleViolation.at(
                 field,
-                f"{club.name} has no member {player_id}: register its members, or a new name.",
+                _("%(club)s has no member %(id)s: register its members, or a new name.")
+                % {"club": club.name, "id": player_id},
             )
         return player
     try:
@@ -264,13 +288,13 @@ def entrant_register(
     joins from the next round drawn."""
     pairs = tournament.format in PAIRS_FORMATS
     if tournament.status == Tournament.Status.FINISHED:
-        raise Conflict("The tournament is over.")
+        raise Conflict(_("The tournament is over."))
     if pairs and partner_id is None and not partner_name:
-        raise RuleViolation.at("partner", "A pairs event registers pairs: name the partner.")
+        raise RuleViolation.at("partner", _("A pairs event registers pairs: name the partner."))
     if not pairs and (partner_id is not None or partner_name):
-        raise RuleViolation.at("partner", "An individual event registers players one by one.")
+        raise RuleViolation.at("partner", _("An individual event registers players one by one."))
     if pairs and tournament.format == "round_robin" and tournament.status != "registration":
-        raise Conflict("A round robin cannot take late arrivals: its rounds are fixed.")
+        raise Conflict(_("A round robin cannot take late arrivals: its rounds are fixed."))
     with transaction.atomic():
         club = tournament.club
         player = _player(club=club, player_id=player_id, name=name, field="player")
@@ -282,9 +306,9 @@ def entrant_register(
         taken = tournament.entrants.filter(player__in=[p for p in (player, partner) if p])
         taken = taken | tournament.entrants.filter(partner__in=[p for p in (player, partner) if p])
         if partner is not None and partner.pk == player.pk:
-            raise RuleViolation.at("partner", "A pair is two different players.")
+            raise RuleViolation.at("partner", _("A pair is two different players."))
         if taken.exists():
-            raise RuleViolation.at("player", "Already registered in this tournament.")
+            raise RuleViolation.at("player", _("Already registered in this tournament."))
         tournament.club.members.add(*(p for p in (player, partner) if p))
         joined = tournament.round_set.count() + 1
         return Entrant.objects.create(
@@ -336,7 +360,9 @@ def entrants_register_many(
 def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
     """Check-in before a round, or withdrawal (from the next round drawn on)."""
     if status not in Entrant.Status.values:
-        raise RuleViolation.at("status", f"Must be one of {', '.join(Entrant.Status.values)}.")
+        raise RuleViolation.at(
+            "status", _("Must be one of %(all)s.") % {"all": ", ".join(Entrant.Status.values)}
+        )
     entrant.status = status
     entrant.save(update_fields=["status"])
     return entrant

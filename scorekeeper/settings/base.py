@@ -79,6 +79,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -132,11 +133,25 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English")]
+# Each language named in itself, as the language menu shows it. A new one: README, Languages.
+LANGUAGES = [
+    ("en", "English"),
+    ("it", "Italiano"),
+    ("es", "Español"),
+    ("nl", "Nederlands"),
+    ("ja", "日本語"),
+    ("fa", "فارسی"),
+]
+# The language menu's choice is kept a year (Django's default keeps it for the browser's
+# session only); the Accept-Language header decides until a phone chooses.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and numbers as each language writes them (``|date``, ``|money``); our own formats first.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

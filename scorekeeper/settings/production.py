@@ -30,6 +30,7 @@ HTTPS = env_bool("HTTPS", True)
 SECURE_SSL_REDIRECT = HTTPS
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 31536000)) if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
 # Preloading puts the domain into browsers' own lists, which takes months to undo: a club

@@ -2,14 +2,17 @@
 (function () {
   "use strict";
 
-  // One number is enough: its partner gets the rest of the deal's points (data-sum).
+  // One number is enough: its partner gets the rest of the deal's points (data-sum). Persian
+  // and Arabic-Indic digits too: the code's last hex digit.
   document.querySelectorAll("[data-sum]").forEach(function (pair) {
-    var inputs = pair.querySelectorAll("input[type=number]");
+    var inputs = pair.querySelectorAll("input[inputmode]");
     if (inputs.length !== 2) return;
     var sum = parseInt(pair.getAttribute("data-sum"), 10);
     inputs.forEach(function (input, i) {
       input.addEventListener("input", function () {
-        var value = parseInt(input.value, 10);
+        var value = parseInt(input.value.replace(/[\u06f0-\u06f9\u0660-\u0669]/g, function (d) {
+          return d.charCodeAt(0) % 16;
+        }), 10);
         var other = inputs[1 - i];
         if (!isNaN(value) && value >= 0 && value <= sum) other.value = sum - value;
       });

@@ -1,18 +1,29 @@
 // Pages and files open without signal; a form posted without signal is kept (IndexedDB) for
 // offline.js to send when the connection returns.
 "use strict";
-const CACHE = "sk-1";
+const CACHE = "sk-2";
 // Kept: match, event and start pages; not the director's, the admin or the API.
 const KEEP = /^\/(?:$|offline\/$|m\/[^/]+\/|t\/[^/]+\/(?:results\/)?$)/;
 // Forms that may wait.
 const QUEUE = /^\/m\/([^/]+)\/(?:deals\/(?:(\d+)\/(edit|undo)\/)?|(confirm|dispute|reopen)\/)$/;
 const open = () => caches.open(CACHE);
 const bare = (u) => u.origin + u.pathname;
+// Pages are kept per language (Content-Language); offline, in the last page's language (LANG),
+// whose "No connection" page is fetched when it changes.
+const LANG = "/sw-lang";
+const lang = (a) => a.headers.get("Content-Language") || "";
+const asked = (c) => c.match(LANG).then((l) => (l ? l.text() : ""));
+const put = (c, u, a) => c.put(bare(u) + "?" + lang(a), a);
+const mark = (c, a) => asked(c).then((l) => l !== lang(a) && Promise.all([c.put(LANG, new Response(lang(a))),
+  fetch("/offline/").then((o) => o.ok && put(c, new URL("/offline/", self.location), o))]));
+const save = (c, u, a) => Promise.all([put(c, u, a), mark(c, a)]);
+const find = (c, u) => asked(c).then((l) =>
+  c.match(bare(u) + "?" + l).then((a) => a || c.match(self.location.origin + "/offline/?" + l)));
 
 // The start page and the "No connection" page, with every file they name.
 self.addEventListener("install", (event) => {
   event.waitUntil(open().then((c) => Promise.all(["/offline/", "/"].map((p) => fetch(p).then((a) =>
-    a.clone().text().then((html) => Promise.all([c.put(p, a), c.addAll(html.match(/\/static\/[^"]+/g) || [])]))))))
+    a.clone().text().then((html) => Promise.all([save(c, new URL(p, self.location), a), c.addAll(html.match(/\/static\/[^"]+/g) || [])]))))))
     .then(() => self.skipWaiting()));
 });
 
@@ -28,7 +39,7 @@ self.addEventListener("message", (event) => {
   if (!keep) return;
   event.waitUntil(open().then((c) => Promise.all(keep.map((url) => fetch(url).then((a) => {
     const u = new URL(url, self.location.origin);
-    return a.ok && c.put(u.pathname.startsWith("/static/") ? u.href : bare(u), a);
+    return a.ok && (u.pathname.startsWith("/static/") ? c.put(u.href, a) : save(c, u, a));
   }).catch(() => null)))).then(() => event.source && event.source.postMessage({ kept: 1 })));
 });
 
@@ -47,13 +58,12 @@ self.addEventListener("fetch", (event) => {
   } else if (req.mode === "navigate" && req.method === "GET") {
     // Pages: the network first (today's scores), else the kept copy.
     event.respondWith(fetch(req).then((a) => {
-      if (a.ok && !a.redirected && KEEP.test(url.pathname)) {
+      if (a.ok && !a.redirected) {
         const copy = a.clone();
-        open().then((c) => c.put(bare(url), copy));
+        open().then((c) => (KEEP.test(url.pathname) ? save(c, url, copy) : mark(c, copy)));
       }
       return a;
-    }).catch(() => open().then((c) => c.match(bare(url))
-      .then((kept) => kept || c.match(self.location.origin + "/offline/")))));
+    }).catch(() => open().then((c) => find(c, url))));
   } else if (req.mode === "navigate" && req.method === "POST" && QUEUE.test(url.pathname)) {
     event.respondWith(post(req, url));
   }

@@ -7,11 +7,12 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.rules.cards import FRENCH_SUITS
 
 from ..deal_form import SUIT_LABELS, DealForm, suit_choices
+from ..numbers import NumberField
 from ..scoreboard import team_rows
 from ..words import Table
 
@@ -31,7 +32,7 @@ class EtoriDealForm(DealForm):
             initial=self.state["next"]["trump"],
         )
         for team in playing:
-            self.fields[f"honours_{team}"] = forms.IntegerField(
+            self.fields[f"honours_{team}"] = NumberField(
                 label=_("Honours taken by %(team)s") % {"team": self.table.team(team)},
                 required=False,
                 min_value=0,
@@ -102,3 +103,70 @@ def next_roles(state, *, name, labels) -> dict:
             (_("May change trumps"), labels[upcoming["trump_changer"]]),
         ]
     }
+
+
+# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+
+# Each term as Etori players say it; each meaning in one plain line.
+GLOSSARY = [
+    (
+        # Translators: the word Etori players use in your language.
+        pgettext_lazy("Etori", "honours"),
+        pgettext_lazy(
+            "Etori",
+            "The aces, kings, queens and jacks: 16 in all. A hand is won with 9 or more.",
+        ),
+    ),
+    (
+        # Translators: the word Etori players use in your language.
+        pgettext_lazy("Etori", "rensho"),
+        pgettext_lazy(
+            "Etori",
+            (
+                "The ace of spades (or by option the ace of clubs when spades are trumps): it "
+                "wins any trick it is played to."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Etori players use in your language.
+        pgettext_lazy("Etori", "chips"),
+        pgettext_lazy(
+            "Etori",
+            (
+                "Each team starts with 5; the losers of a hand pay the winners 4, 2 or 1. A team "
+                "out of chips ends the game."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Etori players use in your language.
+        pgettext_lazy("Etori", "dealers"),
+        pgettext_lazy(
+            "Etori",
+            (
+                "The team that deals, both its players; the losers of a hand deal the next. With "
+                "six players the dealers sit the hand out."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Etori players use in your language.
+        pgettext_lazy("Etori", "8 to 8"),
+        pgettext_lazy(
+            "Etori",
+            "Honours level: the team that was not dealt the rensho wins the hand.",
+        ),
+    ),
+    (
+        # Translators: the word Etori players use in your language.
+        pgettext_lazy("Etori", "sticks"),
+        pgettext_lazy(
+            "Etori",
+            (
+                "Numbered sticks drawn for the seats: number 1 sits anywhere, 2 to their right, "
+                "and so on."
+            ),
+        ),
+    ),
+]

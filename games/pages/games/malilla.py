@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from games.rules.malilla import VARIANTS
 
 from ..deal_form import DealForm, suit_choices
+from ..numbers import NumberField
 from ..scoreboard import team_rows
 from ..words import Table
 
@@ -45,7 +46,7 @@ class MalillaDealForm(DealForm):
             gettext_lazy("Trumps"), suit_choices(variant.pack.suits)
         )
         for team, label in enumerate(self.table.team_labels):
-            self.fields[f"total_{team}"] = forms.IntegerField(
+            self.fields[f"total_{team}"] = NumberField(
                 label=_("%(team)s: points and tricks") % {"team": label},
                 required=False,
                 min_value=0,
@@ -147,3 +148,83 @@ def next_roles(state, *, name, labels) -> dict:
         counts = " – ".join(str(c) for c in state["capotes"])
         shown["labels"] = [_("capotes: %(counts)s") % {"counts": counts}]
     return shown
+
+
+# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+
+# Each term as Malilla players say it; each meaning in one plain line.
+GLOSSARY = [
+    (
+        # Translators: the word Malilla players use in your language.
+        pgettext_lazy("Malilla", "malilla"),
+        pgettext_lazy(
+            "Malilla",
+            "The highest card of each suit, worth 5: the 7 (the 9 in Spanish Manilla).",
+        ),
+    ),
+    (
+        # Translators: the word Malilla players use in your language.
+        pgettext_lazy("Malilla", "la negra"),
+        pgettext_lazy(
+            "Malilla",
+            "The point each trick is worth besides the card points: 70 points a deal.",
+        ),
+    ),
+    (
+        # Translators: the word Malilla players use in your language.
+        pgettext_lazy("Malilla", "mano"),
+        pgettext_lazy(
+            "Malilla",
+            "The lead of the first trick; the team that won the albur has it.",
+        ),
+    ),
+    (
+        # Translators: the word Malilla players use in your language.
+        pgettext_lazy("Malilla", "albur"),
+        pgettext_lazy(
+            "Malilla",
+            (
+                "The draw before the first deal: its winners start with 5 points and the lead, "
+                "and the other team deals first."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Malilla players use in your language.
+        pgettext_lazy("Malilla", "capote"),
+        pgettext_lazy(
+            "Malilla",
+            "One team takes every trick (capotín): a label only.",
+        ),
+    ),
+    (
+        # Translators: the word Malilla players use in your language.
+        pgettext_lazy("Malilla", "zapato"),
+        pgettext_lazy(
+            "Malilla",
+            "A team reaches the target while the other is still on 0: a label only.",
+        ),
+    ),
+    (
+        # Translators: the word Malilla players use in your language.
+        pgettext_lazy("Malilla", "renegar"),
+        pgettext_lazy(
+            "Malilla",
+            (
+                "A revoke: the offending team loses the game; a challenge that finds none loses "
+                "it for the challengers."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Malilla players use in your language.
+        pgettext_lazy("Malilla", "turn-up"),
+        pgettext_lazy(
+            "Malilla",
+            (
+                "The dealer's last card, dealt face up: its suit is trumps, and a counting card "
+                "scores its value for the dealer's team."
+            ),
+        ),
+    ),
+]

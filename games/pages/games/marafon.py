@@ -6,11 +6,12 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.rules.cards import LATIN_SUITS
 
 from ..deal_form import DealForm, suit_choices
+from ..numbers import NumberField
 from ..scoreboard import team_rows
 from ..words import Table
 
@@ -41,20 +42,20 @@ class MarafonDealForm(DealForm):
         self.fields["marafona"] = self.seat_field(
             gettext_lazy("Marafona declared by"), required=False, empty=gettext_lazy("Nobody")
         )
-        self.fields["points"] = forms.IntegerField(required=False, min_value=0, max_value=11)
+        self.fields["points"] = NumberField(required=False, min_value=0, max_value=11)
         for team in (0, 1):
-            self.fields[f"aces_{team}"] = forms.IntegerField(
+            self.fields[f"aces_{team}"] = NumberField(
                 label=gettext_lazy("Aces"), required=False, min_value=0, max_value=4
             )
-            self.fields[f"figures_{team}"] = forms.IntegerField(
+            self.fields[f"figures_{team}"] = NumberField(
                 label=gettext_lazy("Figures"), required=False, min_value=0, max_value=20
             )
         self.fields["last_trick"] = self.team_field(gettext_lazy("Last trick taken by"))
         self.fields["claim_seat"] = self.seat_field(gettext_lazy("Claimed by"), required=False)
-        self.fields["claim_aces"] = forms.IntegerField(
+        self.fields["claim_aces"] = NumberField(
             label=gettext_lazy("Aces so far"), required=False, min_value=0, max_value=4
         )
-        self.fields["claim_figures"] = forms.IntegerField(
+        self.fields["claim_figures"] = NumberField(
             label=gettext_lazy("Figures so far"), required=False, min_value=0, max_value=20
         )
         self.fields["action"] = forms.CharField(required=False)
@@ -151,3 +152,103 @@ def next_roles(state, *, name, labels) -> dict:
             "who": name(upcoming["must_not_look"])
         }
     return shown
+
+
+# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+
+# Each term as Marafon-Beccaccino players say it; each meaning in one plain line.
+GLOSSARY = [
+    (
+        # Translators: the word Marafon-Beccaccino players use in your language.
+        pgettext_lazy("Marafon-Beccaccino", "battezzante"),
+        pgettext_lazy(
+            "Marafon-Beccaccino",
+            (
+                "The player who names trumps and leads the first trick: in the first deal whoever"
+                " was dealt the 4 of coins, later the player to the dealer's right."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Marafon-Beccaccino players use in your language.
+        pgettext_lazy("Marafon-Beccaccino", "marafona"),
+        pgettext_lazy(
+            "Marafon-Beccaccino",
+            (
+                "The 3, 2 and ace of trumps in one hand, declared during the first trick: 3 more "
+                "points for the team."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Marafon-Beccaccino players use in your language.
+        pgettext_lazy("Marafon-Beccaccino", "cappotto"),
+        pgettext_lazy(
+            "Marafon-Beccaccino",
+            "A team that scores no whole point in a deal: a label only, no extra score.",
+        ),
+    ),
+    (
+        # Translators: the word Marafon-Beccaccino players use in your language.
+        pgettext_lazy("Marafon-Beccaccino", "figures"),
+        pgettext_lazy(
+            "Marafon-Beccaccino",
+            (
+                "The 3s, 2s, kings, horses and jacks: a third of a point each; an ace is a whole "
+                "point, and so is the last trick."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Marafon-Beccaccino players use in your language.
+        pgettext_lazy("Marafon-Beccaccino", "busso"),
+        pgettext_lazy(
+            "Marafon-Beccaccino",
+            (
+                "A signal while leading (a knock on the table): partner should win the trick with"
+                " their highest card of the suit and lead it back."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Marafon-Beccaccino players use in your language.
+        pgettext_lazy("Marafon-Beccaccino", "volo"),
+        pgettext_lazy(
+            "Marafon-Beccaccino",
+            (
+                "A signal while leading (the card thrown so that it flies): no more cards of the "
+                "suit led."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Marafon-Beccaccino players use in your language.
+        pgettext_lazy("Marafon-Beccaccino", "striscio"),
+        pgettext_lazy(
+            "Marafon-Beccaccino",
+            (
+                "A signal while leading (the card slid onto the table): more low cards of the "
+                "suit led."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Marafon-Beccaccino players use in your language.
+        pgettext_lazy("Marafon-Beccaccino", "la bella"),
+        pgettext_lazy(
+            "Marafon-Beccaccino",
+            "The third game of a match, played when the first two (le brutte) are split.",
+        ),
+    ),
+    (
+        # Translators: the word Marafon-Beccaccino players use in your language.
+        pgettext_lazy("Marafon-Beccaccino", "mandare a monte"),
+        pgettext_lazy(
+            "Marafon-Beccaccino",
+            (
+                "Annulling the deal: a battezzante whose cards are worth less than a point and a "
+                "figure may, where the house rules allow."
+            ),
+        ),
+    ),
+]

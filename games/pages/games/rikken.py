@@ -7,13 +7,14 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.rules.cards import FRENCH_SUITS
 from games.rules.rikken_contracts import contract_name
 from games.translation import translated
 
 from ..deal_form import DealForm, suit_choices
+from ..numbers import NumberField
 from ..scoreboard import balance_rows, points_rows
 from ..words import Table
 
@@ -68,7 +69,7 @@ class RikkenDealForm(DealForm):
             self.fields[f"declarer{suffix}"] = self.seat_field(
                 gettext_lazy("Declarer"), required=False, seats=seats
             )
-            self.fields[f"tricks{suffix}"] = forms.IntegerField(
+            self.fields[f"tricks{suffix}"] = NumberField(
                 label=gettext_lazy("Tricks taken by the declaring side"),
                 required=False,
                 min_value=0,
@@ -81,7 +82,7 @@ class RikkenDealForm(DealForm):
         self.fields["called_suit"] = self.tap_field(
             gettext_lazy("Called ace"), suit_choices(FRENCH_SUITS)
         )
-        self.fields["partner_tricks"] = forms.IntegerField(
+        self.fields["partner_tricks"] = NumberField(
             label=gettext_lazy("Partner's own tricks"), required=False, min_value=0, max_value=13
         )
         self.fields["beter"] = self.tap_field(
@@ -94,7 +95,7 @@ class RikkenDealForm(DealForm):
             gettext_lazy("Took the last trick"), required=False, seats=seats
         )
         for seat in seats:
-            self.fields[f"count_{seat}"] = forms.IntegerField(
+            self.fields[f"count_{seat}"] = NumberField(
                 label=self.names[seat], required=False, min_value=0, max_value=13
             )
         if self.options.scoring == "penalty_points":
@@ -292,3 +293,94 @@ def _worded(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
     return str(value)
+
+
+# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+
+# Each term as Rikken players say it; each meaning in one plain line.
+GLOSSARY = [
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "rik"),
+        pgettext_lazy(
+            "Rikken",
+            "The declarer calls an ace; its holder is the partner, and the two need 8 tricks.",
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "beter"),
+        pgettext_lazy(
+            "Rikken",
+            (
+                "The better suit: hearts, or a suit cut before the deal; rik beter is a rik with "
+                "it as trumps."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "alleen"),
+        pgettext_lazy(
+            "Rikken",
+            "Alone: 8 alleen to 13 alleen are solos needing that many tricks.",
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "troela"),
+        pgettext_lazy(
+            "Rikken",
+            (
+                "The holder of three aces plays with the holder of the fourth, who names trumps; "
+                "they need 8 tricks."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "misère"),
+        pgettext_lazy(
+            "Rikken",
+            "Alone, taking no trick, without trumps.",
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "piek"),
+        pgettext_lazy(
+            "Rikken",
+            "Alone, taking exactly one trick, without trumps.",
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "open"),
+        pgettext_lazy(
+            "Rikken",
+            (
+                "The declarer's hand is shown after the first trick; met een praatje: the "
+                "opponents may confer."
+            ),
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "schoppen mie"),
+        pgettext_lazy(
+            "Rikken",
+            "When all pass: avoid the queen of spades and the last trick; their takers pay.",
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "blind man"),
+        pgettext_lazy(
+            "Rikken",
+            (
+                "With three players, the fourth hand: shown and played by the others; he never "
+                "deals, bids or pays."
+            ),
+        ),
+    ),
+]

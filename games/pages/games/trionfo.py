@@ -7,11 +7,12 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.rules.cards import LATIN_40_RANKS, LATIN_SUITS
 
 from ..deal_form import DealForm, suit_choices
+from ..numbers import NumberField
 from ..scoreboard import balance_rows
 from ..words import Table
 
@@ -53,7 +54,7 @@ class TrionfoDealForm(DealForm):
         self.fields["called_suit"] = self.tap_field(
             gettext_lazy("Suit of the called card"), suit_choices(LATIN_SUITS)
         )
-        self.fields["points"] = forms.IntegerField(
+        self.fields["points"] = NumberField(
             label=gettext_lazy("Signore's side's card points"),
             required=False,
             min_value=0,
@@ -129,3 +130,74 @@ def next_roles(state, *, name, labels) -> dict:
             (_("Speaks first and leads"), name(upcoming["first_speaker"])),
         ]
     }
+
+
+# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+
+# Each term as Trionfo players say it; each meaning in one plain line.
+GLOSSARY = [
+    (
+        # Translators: the word Trionfo players use in your language.
+        pgettext_lazy("Trionfo", "chiamo"),
+        pgettext_lazy(
+            "Trionfo",
+            "“I call”: the lowest bid; the declarer calls a card, and its holder is the partner.",
+        ),
+    ),
+    (
+        # Translators: the word Trionfo players use in your language.
+        pgettext_lazy("Trionfo", "di più"),
+        pgettext_lazy(
+            "Trionfo",
+            "“More”: alone against four, winning with more card points.",
+        ),
+    ),
+    (
+        # Translators: the word Trionfo players use in your language.
+        pgettext_lazy("Trionfo", "maso"),
+        pgettext_lazy(
+            "Trionfo",
+            "“Most”: alone, 6 card points before the opponents take a whole point.",
+        ),
+    ),
+    (
+        # Translators: the word Trionfo players use in your language.
+        pgettext_lazy("Trionfo", "maso dei masi"),
+        pgettext_lazy(
+            "Trionfo",
+            "“Most of all”: alone, every trick.",
+        ),
+    ),
+    (
+        # Translators: the word Trionfo players use in your language.
+        pgettext_lazy("Trionfo", "signore"),
+        pgettext_lazy(
+            "Trionfo",
+            "The declarer: the highest bidder, who names trumps.",
+        ),
+    ),
+    (
+        # Translators: the word Trionfo players use in your language.
+        pgettext_lazy("Trionfo", "amico"),
+        pgettext_lazy(
+            "Trionfo",
+            "The partner in chiamo: the holder of the called card, secret until it is played.",
+        ),
+    ),
+    (
+        # Translators: the word Trionfo players use in your language.
+        pgettext_lazy("Trionfo", "chiamata in mano"),
+        pgettext_lazy(
+            "Trionfo",
+            "Calling a card in one's own hand: playing alone against four.",
+        ),
+    ),
+    (
+        # Translators: the word Trionfo players use in your language.
+        pgettext_lazy("Trionfo", "va a monte"),
+        pgettext_lazy(
+            "Trionfo",
+            "Everyone passed: the hand is thrown in, nobody pays, and the next dealer deals.",
+        ),
+    ),
+]

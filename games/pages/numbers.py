@@ -1,0 +1,73 @@
+"""The pages' number fields: a text field that brings up the phone's number keys
+(``inputmode``), since a browser's ``<input type="number">`` drops digits other than 0-9 (Chromium
+keeps nothing of a Persian "۷"), and reads Persian and Arabic-Indic digits as 0-9 on the server."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.utils import formats
+from django.utils.translation import get_language_bidi
+
+from games.digits import western_digits
+
+
+class DigitsInput(forms.TextInput):
+    def __init__(self, attrs=None, mode: str = "numeric"):
+        super().__init__({"inputmode": mode, **(attrs or {})})
+
+
+class NumberField(forms.IntegerField):
+    """A whole number, typed in any of the digits of the site's languages."""
+
+    widget = DigitsInput
+
+    def to_python(self, value):
+        return super().to_python(western_digits(value) if isinstance(value, str) else value)
+
+
+class AmountField(forms.DecimalField):
+    """A decimal number (a stake), typed in any of those digits, with "." or the Persian "٫"."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("widget", DigitsInput(mode="decimal"))
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        return super().to_python(western_digits(value) if isinstance(value, str) else value)
+
+
+# Left-to-right mark: a "-" or "+" of Western digits in right-to-left text would otherwise be
+# drawn on the number's right ("5-"); Persian writes it on the left, after an LRM (CLDR's fa
+# number pattern). Pages in a left-to-right language are left as they were, byte for byte.
+LRM = "\u200e"
+
+
+def isolated(text: str) -> str:
+    """One item of a list of mixed scripts ("Cor +5" among Persian names), kept whole and in
+    its own direction, so that a right-to-left list reads item by item from the right (first
+    strong isolate). Left-to-right languages get the text as it was."""
+    return f"\u2068{text}\u2069" if get_language_bidi() else text
+
+
+def sign_first(value) -> str:
+    """``value`` as text, its sign kept on the number's left in a right-to-left language."""
+    text = str(value)
+    if text[:1] in ("-", "+", "\u2212") and get_language_bidi():
+        return LRM + text
+    return text
+
+
+def local_amount(value):
+    """A decimal amount ("0.50", ``Decimal("-1.25")``) with the language's decimal mark, its
+    decimals kept; anything that is not a number is left as it is."""
+    if value is None or value == "":
+        return value
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        return value
+    exponent = amount.as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return formats.number_format(amount, decimal_pos=places)
