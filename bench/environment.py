@@ -15,8 +15,9 @@ def environment() -> str:
     if not os.environ.get("DATABASE_URL"):
         os.environ["SCOREKEEPER_DATA_DIR"] = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # this run's only
-    # A line per request would bury the table; the floor and the deals both skip it.
-    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    # A line per request would bury the table (and cost the floor and the deals alike): the
+    # bench's own level, whatever the Makefile exports for make serve.
+    os.environ["LOG_LEVEL"] = os.environ.get("BENCH_LOG_LEVEL", "WARNING")
     os.environ.update(
         DJANGO_SETTINGS_MODULE="bench.settings",
         DEBUG="false",
