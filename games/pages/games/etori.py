@@ -122,10 +122,8 @@ GLOSSARY = [
         pgettext_lazy("Etori", "rensho"),
         pgettext_lazy(
             "Etori",
-            (
-                "The ace of spades (or by option the ace of clubs when spades are trumps): it "
-                "wins any trick it is played to."
-            ),
+            "The ace of spades (or by option the ace of clubs when spades are trumps): it "
+            "wins any trick it is played to.",
         ),
     ),
     (
@@ -133,10 +131,8 @@ GLOSSARY = [
         pgettext_lazy("Etori", "chips"),
         pgettext_lazy(
             "Etori",
-            (
-                "Each team starts with 5; the losers of a hand pay the winners 4, 2 or 1. A team "
-                "out of chips ends the game."
-            ),
+            "Each team starts with 5; the losers of a hand pay the winners 4, 2 or 1. A team "
+            "out of chips ends the game.",
         ),
     ),
     (
@@ -144,10 +140,8 @@ GLOSSARY = [
         pgettext_lazy("Etori", "dealers"),
         pgettext_lazy(
             "Etori",
-            (
-                "The team that deals, both its players; the losers of a hand deal the next. With "
-                "six players the dealers sit the hand out."
-            ),
+            "The team that deals, both its players; the losers of a hand deal the next. With "
+            "six players the dealers sit the hand out.",
         ),
     ),
     (
@@ -163,10 +157,8 @@ GLOSSARY = [
         pgettext_lazy("Etori", "sticks"),
         pgettext_lazy(
             "Etori",
-            (
-                "Numbered sticks drawn for the seats: number 1 sits anywhere, 2 to their right, "
-                "and so on."
-            ),
+            "Numbered sticks drawn for the seats: number 1 sits anywhere, 2 to their right, "
+            "and so on.",
         ),
     ),
 ]

@@ -183,10 +183,8 @@ GLOSSARY = [
         pgettext_lazy("Malilla", "albur"),
         pgettext_lazy(
             "Malilla",
-            (
-                "The draw before the first deal: its winners start with 5 points and the lead, "
-                "and the other team deals first."
-            ),
+            "The draw before the first deal: its winners start with 5 points and the lead, "
+            "and the other team deals first.",
         ),
     ),
     (
@@ -210,10 +208,8 @@ GLOSSARY = [
         pgettext_lazy("Malilla", "renegar"),
         pgettext_lazy(
             "Malilla",
-            (
-                "A revoke: the offending team loses the game; a challenge that finds none loses "
-                "it for the challengers."
-            ),
+            "A revoke: the offending team loses the game; a challenge that finds none loses "
+            "it for the challengers.",
         ),
     ),
     (
@@ -221,10 +217,8 @@ GLOSSARY = [
         pgettext_lazy("Malilla", "turn-up"),
         pgettext_lazy(
             "Malilla",
-            (
-                "The dealer's last card, dealt face up: its suit is trumps, and a counting card "
-                "scores its value for the dealer's team."
-            ),
+            "The dealer's last card, dealt face up: its suit is trumps, and a counting card "
+            "scores its value for the dealer's team.",
         ),
     ),
 ]

@@ -163,10 +163,8 @@ GLOSSARY = [
         pgettext_lazy("Marafon-Beccaccino", "battezzante"),
         pgettext_lazy(
             "Marafon-Beccaccino",
-            (
-                "The player who names trumps and leads the first trick: in the first deal whoever"
-                " was dealt the 4 of coins, later the player to the dealer's right."
-            ),
+            "The player who names trumps and leads the first trick: in the first deal whoever"
+            " was dealt the 4 of coins, later the player to the dealer's right.",
         ),
     ),
     (
@@ -174,10 +172,8 @@ GLOSSARY = [
         pgettext_lazy("Marafon-Beccaccino", "marafona"),
         pgettext_lazy(
             "Marafon-Beccaccino",
-            (
-                "The 3, 2 and ace of trumps in one hand, declared during the first trick: 3 more "
-                "points for the team."
-            ),
+            "The 3, 2 and ace of trumps in one hand, declared during the first trick: 3 more "
+            "points for the team.",
         ),
     ),
     (
@@ -193,10 +189,8 @@ GLOSSARY = [
         pgettext_lazy("Marafon-Beccaccino", "figures"),
         pgettext_lazy(
             "Marafon-Beccaccino",
-            (
-                "The 3s, 2s, kings, horses and jacks: a third of a point each; an ace is a whole "
-                "point, and so is the last trick."
-            ),
+            "The 3s, 2s, kings, horses and jacks: a third of a point each; an ace is a whole "
+            "point, and so is the last trick.",
         ),
     ),
     (
@@ -204,10 +198,8 @@ GLOSSARY = [
         pgettext_lazy("Marafon-Beccaccino", "busso"),
         pgettext_lazy(
             "Marafon-Beccaccino",
-            (
-                "A signal while leading (a knock on the table): partner should win the trick with"
-                " their highest card of the suit and lead it back."
-            ),
+            "A signal while leading (a knock on the table): partner should win the trick with"
+            " their highest card of the suit and lead it back.",
         ),
     ),
     (
@@ -215,10 +207,8 @@ GLOSSARY = [
         pgettext_lazy("Marafon-Beccaccino", "volo"),
         pgettext_lazy(
             "Marafon-Beccaccino",
-            (
-                "A signal while leading (the card thrown so that it flies): no more cards of the "
-                "suit led."
-            ),
+            "A signal while leading (the card thrown so that it flies): no more cards of the "
+            "suit led.",
         ),
     ),
     (
@@ -226,10 +216,8 @@ GLOSSARY = [
         pgettext_lazy("Marafon-Beccaccino", "striscio"),
         pgettext_lazy(
             "Marafon-Beccaccino",
-            (
-                "A signal while leading (the card slid onto the table): more low cards of the "
-                "suit led."
-            ),
+            "A signal while leading (the card slid onto the table): more low cards of the "
+            "suit led.",
         ),
     ),
     (
@@ -245,10 +233,8 @@ GLOSSARY = [
         pgettext_lazy("Marafon-Beccaccino", "mandare a monte"),
         pgettext_lazy(
             "Marafon-Beccaccino",
-            (
-                "Annulling the deal: a battezzante whose cards are worth less than a point and a "
-                "figure may, where the house rules allow."
-            ),
+            "Annulling the deal: a battezzante whose cards are worth less than a point and a "
+            "figure may, where the house rules allow.",
         ),
     ),
 ]

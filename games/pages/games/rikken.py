@@ -312,10 +312,8 @@ GLOSSARY = [
         pgettext_lazy("Rikken", "beter"),
         pgettext_lazy(
             "Rikken",
-            (
-                "The better suit: hearts, or a suit cut before the deal; rik beter is a rik with "
-                "it as trumps."
-            ),
+            "The better suit: hearts, or a suit cut before the deal; rik beter is a rik with "
+            "it as trumps.",
         ),
     ),
     (
@@ -331,10 +329,8 @@ GLOSSARY = [
         pgettext_lazy("Rikken", "troela"),
         pgettext_lazy(
             "Rikken",
-            (
-                "The holder of three aces plays with the holder of the fourth, who names trumps; "
-                "they need 8 tricks."
-            ),
+            "The holder of three aces plays with the holder of the fourth, who names trumps; "
+            "they need 8 tricks.",
         ),
     ),
     (
@@ -358,10 +354,8 @@ GLOSSARY = [
         pgettext_lazy("Rikken", "open"),
         pgettext_lazy(
             "Rikken",
-            (
-                "The declarer's hand is shown after the first trick; met een praatje: the "
-                "opponents may confer."
-            ),
+            "The declarer's hand is shown after the first trick; met een praatje: the "
+            "opponents may confer.",
         ),
     ),
     (
@@ -377,10 +371,8 @@ GLOSSARY = [
         pgettext_lazy("Rikken", "blind man"),
         pgettext_lazy(
             "Rikken",
-            (
-                "With three players, the fourth hand: shown and played by the others; he never "
-                "deals, bids or pays."
-            ),
+            "With three players, the fourth hand: shown and played by the others; he never "
+            "deals, bids or pays.",
         ),
     ),
 ]
