@@ -41,6 +41,27 @@ def test_every_engine_message_is_in_the_catalogue(language):
     assert missing_messages(catalog, engine_messages()) == []
 
 
+def glossary_messages() -> set:
+    """Every game's glossary, term and meaning, as a catalogue keys them (its game's name as
+    context): makemessages misses a string it cannot read, so this reads the page modules."""
+    from games.pages.games import PAGES
+
+    return {
+        (entry._args[0], entry._args[1], None)
+        for page in PAGES.values()
+        for pair in getattr(page, "GLOSSARY", ())
+        for entry in pair
+    }
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_glossary_entry_is_in_the_catalogue(language):
+    catalog = read_catalogue(catalogue_path(language))
+
+    assert len(glossary_messages()) > 60
+    assert missing_messages(catalog, glossary_messages()) == []
+
+
 def test_the_engines_have_messages_to_find():
     found = engine_messages()
 

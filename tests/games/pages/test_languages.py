@@ -1,8 +1,7 @@
 """Issue 15: the pages and the API in the six languages. The language comes from the phone's
 Accept-Language until the language buttons choose one, which the language cookie keeps; every
 page says its language and direction; numbers may be typed in Persian digits; each game has
-its glossary. Our own catalogues are being translated meanwhile, so these tests hold whatever
-they say: translated words are checked with Django's and DRF's own catalogues."""
+its glossary, translated in every catalogue."""
 
 from __future__ import annotations
 
@@ -27,6 +26,8 @@ from scorekeeper.catalogues import LOCALE, catalogues, compiled, stale
 pytestmark = pytest.mark.django_db
 
 PLAYERS = ["Anna", "Bruno", "Cora", "Dario"]
+# The project's Italian for a missing field (its catalogue comes before DRF's and Django's).
+REQUIRED_IT = "Questo campo è obbligatorio."
 DIRECTIONS = {"en": "ltr", "it": "ltr", "es": "ltr", "nl": "ltr", "ja": "ltr", "fa": "rtl"}
 
 
@@ -63,11 +64,11 @@ def test_a_regional_variant_gets_its_language_and_an_unknown_one_english():
 
 
 def test_a_form_error_is_said_in_the_page_language():
-    """The words for a missing field, from the Italian catalogue of DRF (which comes before
-    Django's own)."""
+    """The words for a missing field, in Italian (the project's catalogue comes before DRF's
+    and Django's own)."""
     page = Client().post("/new/marafon/", {"player_0": "Anna"}, HTTP_ACCEPT_LANGUAGE="it")
     assert page.status_code == 200
-    assert 'role="alert">Campo obbligatorio.</p>' in page.content.decode()
+    assert f'role="alert">{REQUIRED_IT}</p>' in page.content.decode()
 
 
 def test_the_language_buttons_switch_and_the_cookie_keeps_the_choice():
@@ -96,13 +97,13 @@ def test_the_language_buttons_need_the_csrf_token():
 
 
 def test_accept_language_picks_the_language_of_an_api_error():
-    """DRF's own Italian for a missing field, and the answer says its language."""
+    """The Italian for a missing field, and the answer says its language."""
     answer = Client().post(
         "/api/v1/matches/", {}, content_type="application/json", HTTP_ACCEPT_LANGUAGE="it"
     )
     assert answer.status_code == 400
     assert answer["Content-Language"] == "it"
-    assert answer.json()["game"] == ["Campo obbligatorio."]
+    assert answer.json()["game"] == [REQUIRED_IT]
 
 
 def test_every_error_page_says_its_language_and_direction():
