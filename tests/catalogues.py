@@ -13,13 +13,15 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from django.conf import settings
 
 import games.rules
 from games.rules.messages import KEYWORDS
 
 RULES_DIR = Path(games.rules.__file__).parent
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-LANGUAGES = ("it", "es", "nl", "ja", "fa")
+# Every language the service offers has a catalogue (English is the messages' own).
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE)
 
 # (context, msgid, plural): one message as a catalogue keys it.
 Key = tuple[str | None, str, str | None]

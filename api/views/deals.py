@@ -69,15 +69,21 @@ class DealListView(APIView):
     def post(self, request, public_id: str):
         # The service reads the match row once, locked, and checks the edit key on it: no
         # deal, seat or table it does not need, so a deal costs the same at deal 1 and 500.
+        # With an Idempotency-Key, the answer is stored by the deal's own statement.
+        pending = getattr(request, "idempotency", None)
         match, deal = deal_record(
             match=public_id,
             raw=request.data,
             expected_version=expected_version(request),
             user=request.user,
             check=lambda locked: require_edit(request, locked),
+            answer=None if pending is None else lambda m, d: pending.record_for(_answer(m, d)),
         )
-        response = Response(deal_data(match, deal), status=status.HTTP_201_CREATED)
-        return with_etag(response, match)
+        return _answer(match, deal)
+
+
+def _answer(match, deal) -> Response:
+    return with_etag(Response(deal_data(match, deal), status=status.HTTP_201_CREATED), match)
 
 
 PREFER_PARAMETER = OpenApiParameter(

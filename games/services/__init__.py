@@ -10,9 +10,10 @@ from .clubs import (
     player_merge,
 )
 from .deals import deal_record, deal_replace, deal_undo
-from .errors import Conflict, NotFound, Refused, ServiceError, StaleVersion
+from .errors import Conflict, KeyTaken, NotFound, Refused, ServiceError, StaleVersion
 from .idempotency import (
     IdempotencyKey,
+    idempotency_answer,
     idempotency_claim,
     idempotency_complete,
     idempotency_store,
@@ -25,6 +26,7 @@ __all__ = [
     "Conflict",
     "CreatedMatch",
     "IdempotencyKey",
+    "KeyTaken",
     "NotFound",
     "PresetRules",
     "Refused",
@@ -39,6 +41,7 @@ __all__ = [
     "deal_replace",
     "deal_undo",
     "edit_key_matches",
+    "idempotency_answer",
     "idempotency_claim",
     "idempotency_complete",
     "idempotency_store",

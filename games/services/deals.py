@@ -13,12 +13,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Correction, Deal, Match, SessionMatch, Table
+from games.models import Correction, Deal, IdempotencyRecord, Match, SessionMatch, Table
 from games.permissions import is_director
 from games.rules import MatchOver, RuleViolation, fold
 
 from . import rows
-from .errors import Conflict, NotFound, StaleVersion, inside_transaction
+from .errors import Conflict, KeyTaken, NotFound, StaleVersion, inside_transaction
+from .idempotency import KEPT
 from .matches import STATE_FIELDS, deals_write, engine_for, save_state
 from .sessions import check_session_open
 
@@ -139,11 +140,15 @@ def deal_record(
     by: str = "",
     user: Any = None,
     check: Callable[[Match], None] | None = None,
+    answer: Callable[[Match, Deal], IdempotencyRecord] | None = None,
 ) -> tuple[Match, Deal]:
     """Enters the next deal and folds it into the cached state. At a tournament table whose
     result is already confirmed, a new deal changes that result: it is logged as a correction
     (``by``/``user``: who) and the standings follow. Reads the locked match row only: given a
-    public id, the caller's ``check`` (who may write) runs on that row."""
+    public id, the caller's ``check`` (who may write) runs on that row. ``answer``: the
+    caller's answer to keep for its Idempotency-Key, made from the deal before it is written
+    and stored by the same statement; KeyTaken when a retry stored it first (the caller's
+    transaction is then rolled back)."""
     with _one_transaction():
         match = _lock(match, expected_version, check)
         engine, options = engine_for(match)
@@ -161,7 +166,9 @@ def deal_record(
         deal = Deal(match=match, number=number, input=raw, outcome=result.outcome, state=state_data)
         match.last_number = number
         save_state(match, engine, result.state, data=state_data, write=False)
-        rows.insert_then_update(deal, DEAL_FIELDS, match, STATE_FIELDS)
+        kept = None if answer is None else (answer(match, deal), *KEPT)
+        if not rows.insert_then_update(deal, DEAL_FIELDS, match, STATE_FIELDS, also=kept):
+            raise KeyTaken
         if table is not None and table.confirmed_at is not None:
             log_correction(
                 table=table, number=number, action="add", before=None, after=raw, by=by, user=user

@@ -29,6 +29,12 @@ class NotFound(ServiceError):
     """No such deal (HTTP 404)."""
 
 
+class KeyTaken(Exception):
+    """The Idempotency-Key of a write was stored by another request (a retry sent while the
+    first was in flight, now committed): this request's work must be rolled back and the
+    stored answer served. Not a refusal: the caller replays the first answer."""
+
+
 class Refused(ServiceError):
     """The caller may not make this change: wrong key, or not a director (HTTP 403)."""
 

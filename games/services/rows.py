@@ -75,20 +75,37 @@ def update(obj: models.Model, fields: Sequence[str]) -> None:
 
 @functools.cache
 def _insert_then_update_sql(
-    new: type[models.Model], new_fields: tuple[str, ...], old: type[models.Model], old_fields: tuple
+    new: type[models.Model],
+    new_fields: tuple[str, ...],
+    old: type[models.Model],
+    old_fields: tuple,
+    also: tuple | None = None,
 ) -> str:
     quote = transaction.get_connection().ops.quote_name
+    kept, counted = "", ""
+    if also is not None:
+        model, fields, unique = also
+        kept = f", kept AS ({_insert_sql(model, fields, unique)})"
+        counted = ", (SELECT count(*) FROM kept)"
     return (
-        f"WITH inserted AS ({_insert_sql(new, new_fields, ())}) "
-        f"{_update_sql(old, old_fields)} RETURNING (SELECT {quote('id')} FROM inserted)"
+        f"WITH inserted AS ({_insert_sql(new, new_fields, ())}){kept} "
+        f"{_update_sql(old, old_fields)} RETURNING (SELECT {quote('id')} FROM inserted){counted}"
     )
 
 
 def insert_then_update(
-    new: models.Model, new_fields: Sequence[str], old: models.Model, old_fields: Sequence[str]
-) -> None:
+    new: models.Model,
+    new_fields: Sequence[str],
+    old: models.Model,
+    old_fields: Sequence[str],
+    *,
+    also: tuple[models.Model, Sequence[str], Sequence[str]] | None = None,
+) -> bool:
     """Inserts ``new`` and updates ``old``: one statement on PostgreSQL (a data-modifying WITH),
-    two elsewhere. A deal and its match's cached state go in together this way."""
+    two elsewhere. A deal and its match's cached state go in together this way. ``also``: one
+    more row (the object, its fields, the columns of its unique constraint) inserted by the
+    same statement unless a row holds those values already; False then (nothing else is
+    undone here: the caller's transaction is)."""
     connection = transaction.get_connection()
     if (
         not connection.features.can_return_rows_from_bulk_insert
@@ -96,9 +113,17 @@ def insert_then_update(
     ):
         insert(new, new_fields)
         update(old, old_fields)
-        return
-    values = [*_values(new, new_fields, add=True), *_values(old, old_fields, add=False), old.pk]
-    sql = _insert_then_update_sql(type(new), tuple(new_fields), type(old), tuple(old_fields))
+        return True if also is None else insert(also[0], also[1], unless=also[2])
+    values = [*_values(new, new_fields, add=True)]
+    spec = None
+    if also is not None:
+        extra, extra_fields, unique = also
+        spec = (type(extra), tuple(extra_fields), tuple(unique))
+        values += _values(extra, extra_fields, add=True)
+    values += [*_values(old, old_fields, add=False), old.pk]
+    sql = _insert_then_update_sql(type(new), tuple(new_fields), type(old), tuple(old_fields), spec)
     with connection.cursor() as cursor:
         cursor.execute(sql, values)
-        _inserted(new, cursor.fetchone()[0])
+        row = cursor.fetchone()
+    _inserted(new, row[0])
+    return also is None or row[1] == 1
