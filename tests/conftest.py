@@ -28,3 +28,14 @@ def api_client():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+@pytest.fixture(autouse=True)
+def _english_between_tests():
+    """Django's LocaleMiddleware activates a request's language for the thread and leaves it
+    there (the next request sets its own): a test asking in Persian must not leave Persian to
+    the next test's code outside a request."""
+    yield
+    from django.utils import translation
+
+    translation.activate("en")
