@@ -5,8 +5,10 @@ no query and no Django."""
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.rules import get_game
 
@@ -34,12 +36,28 @@ def pairs_result(tournament: Tournament, table: Table) -> TableResult:
     if table.match is None:
         return TableResult(number, table.number, seating, (0,), 0)
     engine = get_game(tournament.game)
-    state, options = table.match.state, engine.options_from_data(table.match.rules)
+    state, options = table.match.state, _options(engine, table)
     points = tuple(engine.team_points(state, team, options) for team in (0, 1))
     winner = state.get("winner")
     if not isinstance(winner, int) or isinstance(winner, bool):
         winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
     return TableResult(number, table.number, seating, points, winner)
+
+
+def _options(engine: Any, table: Table) -> Any:
+    """The options of the table's match. A table read with its match's rules as text
+    (``rules_text``, as the standings read every table) shares one reading of each distinct
+    text: an event's tables mostly play the same rules, and reading a Rikken contract table
+    a thousand times over was most of a big event's recompute."""
+    text = getattr(table, "rules_text", None)
+    if text is None:
+        return engine.options_from_data(table.match.rules)
+    return _options_of_text(engine, text)
+
+
+@functools.lru_cache(maxsize=128)
+def _options_of_text(engine: Any, text: str) -> Any:
+    return engine.options_from_data(json.loads(text))
 
 
 def fixed_teams(tournament: Tournament) -> list[list[int]] | None:
@@ -61,7 +79,7 @@ def lowest_wins(tournament: Tournament) -> bool:
 def individual_points(tournament: Tournament, table: Table) -> dict[int, int]:
     """Each player's total at a table of an individual event, as the game counts it."""
     engine = get_game(tournament.game)
-    state, options = table.match.state, engine.options_from_data(table.match.rules)
+    state, options = table.match.state, _options(engine, table)
     return {
         entrant: engine.seat_points(state, seat, options)
         for seat, entrant in enumerate(table.seating)
