@@ -12,33 +12,40 @@ from __future__ import annotations
 
 import unicodedata
 
+from games.rules.messages import msg, pmsg
+
+# Said in the request's language where the Django layer shows them (games.translation).
 REFUSED_CATEGORIES = {
-    "Cc": "control characters",
-    "Cn": "unassigned characters",
-    "Cs": "broken characters",
-    "Zl": "line breaks",
-    "Zp": "paragraph breaks",
+    "Cc": pmsg("name", "control characters"),
+    "Cn": pmsg("name", "unassigned characters"),
+    "Cs": pmsg("name", "broken characters"),
+    "Zl": pmsg("name", "line breaks"),
+    "Zp": pmsg("name", "paragraph breaks"),
 }
+ENTER_A_NAME = msg("Enter a name.")
 
 
 def normalise_name(raw: str) -> str:
     return unicodedata.normalize("NFC", raw).strip()
 
 
-def name_problem(name: str, *, max_length: int, empty: str = "Enter a name.") -> str | None:
-    """Why ``name`` (already normalised) cannot be a name, or None."""
+def name_problem(name: str, *, max_length: int, empty: str = ENTER_A_NAME) -> str | None:
+    """Why ``name`` (already normalised) cannot be a name, or None: a message (a string that
+    reads as its English) the Django layer says in the request's language."""
     if not name:
         return empty
     if len(name) > max_length:
-        return f"A name has at most {max_length} characters."
+        return msg("A name has at most %(count)s characters.", count=max_length)
     for char in name:
         refused = REFUSED_CATEGORIES.get(unicodedata.category(char))
         if refused:
-            return f"A name cannot hold {refused} (U+{ord(char):04X})."
+            return msg(
+                "A name cannot hold %(what)s (U+%(code)s).", what=refused, code=f"{ord(char):04X}"
+            )
     return None
 
 
-def clean_name(raw: str | None, *, max_length: int, empty: str = "Enter a name.") -> str:
+def clean_name(raw: str | None, *, max_length: int, empty: str = ENTER_A_NAME) -> str:
     """The normalised name; ``ValueError`` with the reason when it cannot be one."""
     name = normalise_name(raw or "")
     problem = name_problem(name, max_length=max_length, empty=empty)

@@ -67,9 +67,10 @@ def messages_in(source: str, filename: str = "<source>") -> set[Key]:
 
 
 def engine_messages() -> set[Key]:
-    """Every message the rules engines can raise or show."""
+    """Every message the rules engines can raise or show, and the names' rule (games/names.py,
+    shared by the engines and the services)."""
     found: set[Key] = set()
-    for path in sorted(RULES_DIR.rglob("*.py")):
+    for path in [*sorted(RULES_DIR.rglob("*.py")), RULES_DIR.parent / "names.py"]:
         found |= messages_in(path.read_text(), str(path))
     return found
 

@@ -22,9 +22,9 @@ CLUB_NAME_LENGTH = 100
 
 def club_create(*, name: str, director: Any, slug: str = "") -> Club:
     try:
-        name = clean_name(name, max_length=CLUB_NAME_LENGTH, empty="Give the club a name.")
+        name = clean_name(name, max_length=CLUB_NAME_LENGTH, empty=_("Give the club a name."))
     except ValueError as exc:
-        raise RuleViolation.at("name", str(exc)) from None
+        raise RuleViolation.at("name", exc.args[0]) from None
     given = slug
     slug = slugify(slug or name)[:60]
     if not slug and not given and any(char.isalpha() for char in name):
@@ -70,10 +70,10 @@ def club_member_add(*, club: Club, name: str | None = None, player_id: int | Non
         else:
             try:
                 name = clean_name(
-                    name, max_length=MAX_NAME_LENGTH, empty="Enter the member's name."
+                    name, max_length=MAX_NAME_LENGTH, empty=_("Enter the member's name.")
                 )
             except ValueError as exc:
-                raise RuleViolation.at("name", str(exc)) from None
+                raise RuleViolation.at("name", exc.args[0]) from None
             player = Player.objects.create(name=name, known=True)
         club.members.add(player)
     return player

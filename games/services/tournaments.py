@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from games.audit import refused
 from games.models import Club, Entrant, Player, Round, Tournament
@@ -27,7 +27,7 @@ from .presets import preset_find
 from .standings import PAIRS_FORMATS
 
 TOURNAMENT_NAME_LENGTH = 120
-NAME_IT = "Give the tournament a name."
+NAME_IT = gettext_noop("Give the tournament a name.")
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,9 @@ def check_tournament_create(
     _check_round_kind(errors, engine, format, round_kind, deals_per_round)
     _check_tie_breaks(errors, format, tie_breaks)
     try:
-        name = clean_name(name, max_length=TOURNAMENT_NAME_LENGTH, empty=NAME_IT)
+        name = clean_name(name, max_length=TOURNAMENT_NAME_LENGTH, empty=_(NAME_IT))
     except ValueError as exc:
-        errors.add("name", str(exc))
+        errors.add("name", exc.args[0])
     size = table_size or engine.Options().players
     _check_table_size(errors, engine, format, size)
     errors.raise_if_any()
@@ -212,9 +212,9 @@ def tournament_update(
         drawn = tournament.round_set.count()
         if name is not None:
             try:
-                name = clean_name(name, max_length=TOURNAMENT_NAME_LENGTH, empty=NAME_IT)
+                name = clean_name(name, max_length=TOURNAMENT_NAME_LENGTH, empty=_(NAME_IT))
             except ValueError as exc:
-                errors.add("name", str(exc))
+                errors.add("name", exc.args[0])
         if rounds is not None and rounds < 1:
             errors.add("rounds", _("A tournament has at least one round."))
         elif rounds is not None and rounds < drawn:
@@ -270,9 +270,9 @@ def _player(*, club: Club, player_id: int | None, name: str | None, field: str) 
             )
         return player
     try:
-        name = clean_name(name, max_length=MAX_NAME_LENGTH, empty="Enter the player's name.")
+        name = clean_name(name, max_length=MAX_NAME_LENGTH, empty=_("Enter the player's name."))
     except ValueError as exc:
-        raise RuleViolation.at(field, str(exc)) from None
+        raise RuleViolation.at(field, exc.args[0]) from None
     return Player.objects.create(name=name, known=True)
 
 

@@ -210,3 +210,24 @@ def test_dates_and_money_are_written_as_the_language_writes_them(code, date, amo
     with translation.override(code):
         shown = template.render(Context({"day": datetime.date(2026, 11, 25), "amount": "-0.50"}))
     assert shown == f"{date}|{amount}"
+
+
+def test_a_refused_name_is_said_in_the_callers_language():
+    """The names' rule (games/names.py, no Django) speaks in messages translated at the
+    boundary, its parameters too."""
+    answer = Client().post(
+        "/api/v1/matches/",
+        {"game": "rikken", "players": ["An\tna", "Bram", "Cor", "Dirk"]},
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    assert answer.status_code == 400
+    assert answer.json()["players"]["0"] == [
+        "Un nome non può contenere caratteri di controllo (U+0009)."
+    ]
+    english = Client().post(
+        "/api/v1/matches/",
+        {"game": "rikken", "players": ["An\tna", "Bram", "Cor", "Dirk"]},
+        content_type="application/json",
+    )
+    assert english.json()["players"]["0"] == ["A name cannot hold control characters (U+0009)."]
