@@ -42,6 +42,7 @@ def purge_idempotency_records() -> int:
 def draw_round(round_id: int) -> str:
     """Draws one round of a tournament: the seating or pairing search runs here, bounded. A
     draw stopped by the time limit leaves the round failed with the reason, for the director."""
+    from games.rules.messages import msg
     from games.services.rounds import round_draw_fail, round_draw_run
 
     try:
@@ -49,8 +50,11 @@ def draw_round(round_id: int) -> str:
     except SoftTimeLimitExceeded:
         return round_draw_fail(
             round_id=round_id,
-            reason=f"The draw took longer than {DRAW_TIME_LIMIT} seconds and was stopped. "
-            "Draw the round again; if it keeps failing, the field is too big for one draw.",
+            reason=msg(
+                "The draw took longer than %(seconds)s seconds and was stopped. Draw the round "
+                "again; if it keeps failing, the field is too big for one draw.",
+                seconds=DRAW_TIME_LIMIT,
+            ),
         ).status
 
 

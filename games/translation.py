@@ -31,3 +31,20 @@ def translated(value: Any, *, refer: Refer | None = None) -> Any:
     if isinstance(value, Promise):
         return str(value)
     return value
+
+
+def stored_note(note: Any) -> Any:
+    """A draw's note as a round's report keeps it (JSON): a message as its data, to be said
+    later in the reader's language (``note_text``); anything else as its text."""
+    return note.to_data() if isinstance(note, Message) else str(note)
+
+
+def note_text(note: Any) -> str:
+    """A stored note in the active language; a note stored as text (rounds drawn before notes
+    were kept as messages) as it is."""
+    if isinstance(note, Mapping):
+        try:
+            return translated(Message.from_data(note))
+        except (KeyError, TypeError, ValueError, IndexError):
+            return str(note.get("msgid", ""))
+    return "" if note is None else str(note)

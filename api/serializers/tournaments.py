@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from games.models import Correction, Entrant, Tournament
 from games.services.table_keys import table_keys
+from games.translation import note_text
 
 from .fields import GameField, StrictSerializer
 
@@ -240,6 +241,19 @@ class RoundSerializer(serializers.Serializer):
         "`seat_spread`; Swiss `rematches` and `bye`; knockouts their `bracket`."
     )
     tables = TableSerializer(many=True, source="tables.all")
+
+    def to_representation(self, this_round):
+        data = super().to_representation(this_round)
+        report = data.get("report")
+        if isinstance(report, dict):
+            # Notes and the failure's reason are kept as messages: said in the request's language
+            # (on a copy: the field gives the round's own report).
+            report = data["report"] = dict(report)
+            if isinstance(report.get("notes"), list):
+                report["notes"] = [note_text(note) for note in report["notes"]]
+            if report.get("error"):
+                report["error"] = note_text(report["error"])
+        return data
 
 
 class StandingRowSerializer(serializers.Serializer):

@@ -32,6 +32,7 @@ from games.services.tournaments import (
     tournament_create,
     tournament_update,
 )
+from games.translation import note_text
 from scorekeeper.shortcuts import found_or_404
 
 from .access import directed_tournament
@@ -289,8 +290,8 @@ def report_view(report: Any, names: Mapping[int, str]) -> dict[str, Any]:
         return {}
     notes = report.get("notes")
     view: dict[str, Any] = {
-        "notes": [str(n) for n in notes if n] if isinstance(notes, list) else [],
-        "error": str(report["error"]) if report.get("error") else "",
+        "notes": [note_text(n) for n in notes if n] if isinstance(notes, list) else [],
+        "error": note_text(report["error"]) if report.get("error") else "",
     }
     for key in ("repeats", "rematches"):
         value = report.get(key)

@@ -77,6 +77,38 @@ class Message(str):
             (self.msgid, self.params, self.plural, self.count, self.context, self.refers),
         )
 
+    def to_data(self) -> dict[str, Any]:
+        """The message as plain data (JSON), to be said later in another language with
+        ``Message.from_data``: a param that is a message is kept as a message, any other param
+        that JSON does not hold as its text."""
+        data: dict[str, Any] = {
+            "msgid": self.msgid,
+            "params": {key: _param_data(value) for key, value in self.params.items()},
+            "plural": self.plural,
+            "count": self.count,
+            "context": self.context,
+        }
+        if self.refers is not None:
+            data["refers"] = list(self.refers)
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Message:
+        """The message ``to_data`` gave."""
+        params = {
+            key: cls.from_data(value) if _is_message_data(value) else value
+            for key, value in (data.get("params") or {}).items()
+        }
+        refers = data.get("refers")
+        return cls(
+            data["msgid"],
+            params,
+            plural=data.get("plural"),
+            count=data.get("count"),
+            context=data.get("context"),
+            refers=(refers[0], refers[1]) if refers else None,
+        )
+
     def referring_to(self, kind: str, number: int) -> Message:
         """The same message, marked as naming the seat or team ``number`` (``kind``)."""
         return Message(
@@ -107,6 +139,18 @@ class Message(str):
 
 def _rebuild(msgid, params, plural, count, context, refers) -> Message:
     return Message(msgid, params, plural=plural, count=count, context=context, refers=refers)
+
+
+def _param_data(value: Any) -> Any:
+    if isinstance(value, Message):
+        return value.to_data()
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    return str(value)
+
+
+def _is_message_data(value: Any) -> bool:
+    return isinstance(value, Mapping) and isinstance(value.get("msgid"), str)
 
 
 def _fill(

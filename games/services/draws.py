@@ -9,6 +9,7 @@ from typing import Any
 
 from games.models import Entrant, Round, Tournament
 from games.rules import get_game
+from games.rules.messages import msg
 from games.tournaments.pairing import (
     KnockoutMatch,
     KnockoutRound,
@@ -19,6 +20,7 @@ from games.tournaments.pairing import (
 )
 from games.tournaments.results import fixed_teams, pairs_result
 from games.tournaments.seating import SEARCH_EFFORT, seat_rounds
+from games.translation import stored_note
 
 from .standings import confirmed_tables, standings_compute
 
@@ -97,7 +99,7 @@ def _individual(tournament, number, entrants, seed) -> DrawResult:
             "unavoidable_repeats": report.unavoidable_repeats,
             "partner_repeats": report.partner_repeats,
             "seat_spread": report.seat_spread,
-            "notes": list(report.notes),
+            "notes": [stored_note(note) for note in report.notes],
         },
     )
 
@@ -130,7 +132,7 @@ def _swiss(tournament, number, entrants, seed) -> DrawResult:
             "rematches": len(drawn.rematches),
             "rematched": [[a.name, b.name] for a, b in drawn.rematches],
             "bye": None if drawn.bye is None else drawn.bye.name,
-            "notes": list(drawn.explanation),
+            "notes": [stored_note(note) for note in drawn.explanation],
         },
     )
 
@@ -153,14 +155,29 @@ def _round_robin(tournament, number, entrants, seed) -> DrawResult:
     playing = {e.pk for e in entrants}
     tables, byes = [], []
     notes = [
-        f"Round {index + 1} of the Berger tables for {len(field)} pairs "
-        f"({len(schedule)} rounds make a full round robin)."
+        msg(
+            "Round %(number)s of the Berger tables for %(pairs)s pairs (%(rounds)s rounds make "
+            "a full round robin).",
+            number=index + 1,
+            pairs=len(field),
+            rounds=len(schedule),
+        )
     ]
     if cycle:
-        notes.append(f"Cycle {cycle + 1}: the pairs meet again with home and away swapped.")
+        notes.append(
+            msg(
+                "Cycle %(cycle)s: the pairs meet again with home and away swapped.",
+                cycle=cycle + 1,
+            )
+        )
     if this_round.bye is not None:
         byes.append(this_round.bye.pk)
-        notes.append(f"Bye: {this_round.bye.name} (an odd field: one pair sits out each round).")
+        notes.append(
+            msg(
+                "Bye: %(pair)s (an odd field: one pair sits out each round).",
+                pair=this_round.bye.name,
+            )
+        )
     for home, away in this_round.pairings:
         if cycle % 2:
             home, away = away, home
@@ -170,8 +187,16 @@ def _round_robin(tournament, number, entrants, seed) -> DrawResult:
             continue
         for present in (p for p in (home, away) if p.pk in playing):
             byes.append(present.pk)
-            notes.append(f"Bye: {present.name}, whose opponents {missing[0].name} withdrew.")
-    return DrawResult(tables=tables, byes=byes, report={"notes": notes})
+            notes.append(
+                msg(
+                    "Bye: %(pair)s, whose opponents %(opponents)s withdrew.",
+                    pair=present.name,
+                    opponents=missing[0].name,
+                )
+            )
+    return DrawResult(
+        tables=tables, byes=byes, report={"notes": [stored_note(note) for note in notes]}
+    )
 
 
 def _knockout(tournament, number, entrants, seed) -> DrawResult:
@@ -192,13 +217,15 @@ def _knockout(tournament, number, entrants, seed) -> DrawResult:
         elif present:
             byes.append(present[0].pk)
             if match.b is not None:
-                notes.append(f"{present[0]!r} go through: their opponents withdrew.")
+                notes.append(
+                    msg("%(pair)s go through: their opponents withdrew.", pair=repr(present[0]))
+                )
     return DrawResult(
         tables=tables,
         byes=byes,
         report={
             "bracket": [[m.a.pk, None if m.b is None else m.b.pk] for m in drawn.matches],
-            "notes": notes,
+            "notes": [stored_note(note) for note in notes],
         },
     )
 
@@ -232,11 +259,23 @@ def _knockout_so_far(
             if len(present) == 1:
                 winners.append(present[0])
                 continue
-            raise ValueError(f"{match.a!r} v {match.b!r} has no confirmed result.")
+            raise ValueError(
+                msg(
+                    "%(home)s v %(away)s has no confirmed result.",
+                    home=repr(match.a),
+                    away=repr(match.b),
+                )
+            )
         if result.winner is None:
             raise ValueError(
-                f"{match.a!r} v {match.b!r} is level ({result.points[0]}-{result.points[1]}): "
-                "a knockout match needs a winner. Correct the result or play a deciding deal."
+                msg(
+                    "%(home)s v %(away)s is level (%(home_points)s-%(away_points)s): a knockout "
+                    "match needs a winner. Correct the result or play a deciding deal.",
+                    home=repr(match.a),
+                    away=repr(match.b),
+                    home_points=result.points[0],
+                    away_points=result.points[1],
+                )
             )
         winners.append((match.a, match.b)[result.winner])
     return {

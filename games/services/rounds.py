@@ -14,6 +14,8 @@ from games.audit import refused, who
 from games.models import Entrant, Match, Player, Round, Table, Tournament
 from games.permissions import is_director
 from games.rules import RuleViolation, get_game
+from games.rules.messages import msg
+from games.translation import stored_note
 
 from .draws import draw_plan
 from .errors import Conflict
@@ -120,9 +122,11 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
             )
         except ValueError as exc:
             this_round.status = Round.Status.FAILED
-            this_round.report = {"error": str(exc)}
+            # A reason the draw marks as a message is kept to be said in the reader's language.
+            reason = exc.args[0] if exc.args else str(exc)
+            this_round.report = {"error": stored_note(reason)}
             this_round.save(update_fields=["status", "report"])
-            _log_draw_failed(this_round, str(exc))
+            _log_draw_failed(this_round, str(reason))
             return this_round
         by_id = {e.pk: e for e in entrants}
         for number, seating in enumerate(result.tables, start=1):
@@ -157,7 +161,9 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
             names = ", ".join(e.name for e in absent)
             this_round.report["notes"] = [
                 *result.report.get("notes", []),
-                f"Not checked in, so left out of this round: {names}.",
+                stored_note(
+                    msg("Not checked in, so left out of this round: %(names)s.", names=names)
+                ),
             ]
         this_round.drawn_at = timezone.now()
         this_round.save(update_fields=["status", "report", "drawn_at"])
@@ -228,9 +234,9 @@ def round_draw_fail(*, round_id: int, reason: str) -> Round:
         this_round = Round.objects.select_for_update().get(pk=round_id)
         if this_round.status == Round.Status.DRAWING:
             this_round.status = Round.Status.FAILED
-            this_round.report = {"error": reason}
+            this_round.report = {"error": stored_note(reason)}
             this_round.save(update_fields=["status", "report"])
-            _log_draw_failed(this_round, reason)
+            _log_draw_failed(this_round, str(reason))
     return this_round
 
 

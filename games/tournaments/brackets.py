@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
+from games.rules.messages import Message, msg, nmsg
+
 from ._input import check_pairs, names
 
 Pair = Hashable
@@ -90,11 +92,25 @@ def knockout(*, pairs: Sequence[Pair]) -> KnockoutRound:
             KnockoutMatch(a=field[seed - 1], b=field[low - 1] if low <= len(field) else None)
         )
     byes = size - len(field)
-    lines = [f"{len(field)} pairs: a bracket of {size}, {len(matches)} first-round matches."]
+    lines = [
+        nmsg(
+            "%(pairs)s pairs: a bracket of %(size)s, %(count)s first-round match.",
+            "%(pairs)s pairs: a bracket of %(size)s, %(count)s first-round matches.",
+            len(matches),
+            pairs=len(field),
+            size=size,
+        )
+    ]
     if byes:
         lines.append(
-            f"{byes} bye{'s' if byes != 1 else ''} to the top seed{'s' if byes != 1 else ''} "
-            f"({names(field[:byes])}), since {len(field)} is not a power of two."
+            nmsg(
+                "%(count)s bye to the top seed (%(names)s), since %(pairs)s is not a power of two.",
+                "%(count)s byes to the top seeds (%(names)s), since %(pairs)s is not a power of "
+                "two.",
+                byes,
+                names=names(field[:byes]),
+                pairs=len(field),
+            )
         )
     return KnockoutRound(number=1, matches=tuple(matches), explanation=tuple(lines))
 
@@ -132,14 +148,35 @@ def knockout_next(*, previous: KnockoutRound, winners: Iterable[Pair]) -> Knocko
     matches = tuple(
         KnockoutMatch(a=through[i], b=through[i + 1]) for i in range(0, len(through), 2)
     )
-    name = {1: "the final", 2: "the semi-finals", 4: "the quarter-finals"}.get(
-        len(matches), f"round {previous.number + 1}"
-    )
-    lines = (
-        f"{len(through)} pairs go through to {name}; "
-        "winners of neighbouring matches meet, as the bracket is drawn.",
-    )
+    lines = (_through_line(len(through), len(matches), previous.number + 1),)
     return KnockoutRound(number=previous.number + 1, matches=matches, explanation=lines)
+
+
+def _through_line(through: int, matches: int, number: int) -> Message:
+    if matches == 1:
+        return msg(
+            "%(count)s pairs go through to the final; winners of neighbouring matches meet, as "
+            "the bracket is drawn.",
+            count=through,
+        )
+    if matches == 2:
+        return msg(
+            "%(count)s pairs go through to the semi-finals; winners of neighbouring matches "
+            "meet, as the bracket is drawn.",
+            count=through,
+        )
+    if matches == 4:
+        return msg(
+            "%(count)s pairs go through to the quarter-finals; winners of neighbouring matches "
+            "meet, as the bracket is drawn.",
+            count=through,
+        )
+    return msg(
+        "%(count)s pairs go through to round %(number)s; winners of neighbouring matches meet, "
+        "as the bracket is drawn.",
+        count=through,
+        number=number,
+    )
 
 
 def _bracket(size: int) -> list[int]:

@@ -23,6 +23,8 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from games.rules.messages import Message, msg, nmsg
+
 from ._ahead import OutOfBudget, Search, surely_clean
 from ._input import check_pairs, names
 from .brackets import (  # noqa: F401  (the draws read every kind of round here)
@@ -306,82 +308,166 @@ def _swiss_explanation(
     met: Counter[frozenset[Pair]],
     seed: int | None,
     ahead: _Ahead | None = None,
-) -> tuple[str, ...]:
+) -> tuple[Message, ...]:
     lines = [
-        f"{len(field)} pairs in {len(group_scores)} score group"
-        f"{'s' if len(group_scores) != 1 else ''}: {len(pairings)} table"
-        f"{'s' if len(pairings) != 1 else ''}."
+        msg(
+            "%(pairs)s pairs in %(groups)s: %(tables)s.",
+            pairs=len(field),
+            groups=nmsg("%(count)s score group", "%(count)s score groups", len(group_scores)),
+            tables=nmsg("%(count)s table", "%(count)s tables", len(pairings)),
+        )
     ]
+    later = bool(ahead and ahead.changed)
     if bye is not None:
         lowest = eligible[-1]
         if not any(p not in had_bye for p in field):
             lines.append(
-                f"Bye: {bye!r}. Every pair has had a bye, so they go round again from the bottom, "
-                "among the pairs with the fewest byes."
+                msg(
+                    "Bye: %(pair)s. Every pair has had a bye, so they go round again from the "
+                    "bottom, among the pairs with the fewest byes.",
+                    pair=repr(bye),
+                )
             )
         elif bye == lowest:
             lines.append(
-                f"Bye: {bye!r} (score {_num(scores[bye])}), the lowest-ranked pair without a bye."
+                msg(
+                    "Bye: %(pair)s (score %(score)s), the lowest-ranked pair without a bye.",
+                    pair=repr(bye),
+                    score=_num(scores[bye]),
+                )
             )
         else:
             below = eligible[eligible.index(bye) + 1 :]
-            lines.append(
-                f"Bye: {bye!r} (score {_num(scores[bye])}). The lower-ranked {names(below)} "
-                "had no bye either, but a bye to them would force more rematches (or pairs "
-                "that have met more often to meet again)"
-                + (", in this round or a later one." if ahead and ahead.changed else ".")
-            )
+            lines.append(_bye_line(repr(bye), _num(scores[bye]), below, later))
     if rematches:
         for a, b in rematches:
-            times = met[frozenset((a, b))] + 1
-            lines.append(f"{a!r} v {b!r} is a rematch (meeting no. {times}).")
+            lines.append(
+                msg(
+                    "%(home)s v %(away)s is a rematch (meeting no. %(times)s).",
+                    home=repr(a),
+                    away=repr(b),
+                    times=met[frozenset((a, b))] + 1,
+                )
+            )
         lines.append(
-            f"{len(rematches)} rematch{'es are' if len(rematches) != 1 else ' is'} the fewest "
-            "possible: no draw has fewer."
+            nmsg(
+                "%(count)s rematch is the fewest possible: no draw has fewer.",
+                "%(count)s rematches are the fewest possible: no draw has fewer.",
+                len(rematches),
+            )
         )
     else:
-        lines.append("No rematches.")
+        lines.append(msg("No rematches."))
     floats = [(a, b) for a, b in pairings if scores[a] != scores[b]]
     for a, b in floats:
-        lines.append(
-            f"{a!r} (score {_num(scores[a])}) meets {b!r} (score {_num(scores[b])}): a pair "
-            "floats to another score group when its own has an odd number of pairs or cannot "
-            "be paired without a rematch"
-            + (", in this round or a later one." if ahead and ahead.changed else ".")
-        )
+        lines.append(_float_line(a, b, scores, later))
     if ahead is not None:
         lines.append(_ahead_line(ahead))
     if seed is None:
-        lines.append("Within a score group, pairs meet their neighbours in the given order.")
+        lines.append(msg("Within a score group, pairs meet their neighbours in the given order."))
     else:
-        lines.append(f"Within a score group the order was drawn at random (seed {seed}).")
+        lines.append(
+            msg("Within a score group the order was drawn at random (seed %(seed)s).", seed=seed)
+        )
     return tuple(lines)
 
 
-def _ahead_line(ahead: _Ahead) -> str:
-    one = ahead.rounds == 1
-    later = "the round still to come" if one else f"the {ahead.rounds} rounds still to come"
-    if ahead.cut:
-        return (
-            f"Looking ahead to {later}: the search stopped at its bound of work, so this draw "
-            "was not checked to the end; a later round may have to have a rematch or a second "
-            "bye."
+def _bye_line(pair: str, score: str, below: list[Pair], later: bool) -> Message:
+    params = {"pair": pair, "score": score, "pairs": names(below)}
+    if later:
+        return nmsg(
+            "Bye: %(pair)s (score %(score)s). The lower-ranked %(pairs)s had no bye either, but "
+            "a bye to them would force more rematches (or pairs that have met more often to "
+            "meet again), in this round or a later one.",
+            "Bye: %(pair)s (score %(score)s). The lower-ranked %(pairs)s had no bye either, but "
+            "a bye to them would force more rematches (or pairs that have met more often to "
+            "meet again), in this round or a later one.",
+            len(below),
+            **params,
         )
-    if ahead.clean == ahead.rounds:
-        return (
-            f"Looking ahead to {later}: the draw otherwise best here would leave "
-            f"{'that round' if one else 'a later round'} with no draw free of rematches and "
-            f"second byes; this one leaves {'it' if one else 'all of them'} possible."
+    return nmsg(
+        "Bye: %(pair)s (score %(score)s). The lower-ranked %(pairs)s had no bye either, but a "
+        "bye to them would force more rematches (or pairs that have met more often to meet "
+        "again).",
+        "Bye: %(pair)s (score %(score)s). The lower-ranked %(pairs)s had no bye either, but a "
+        "bye to them would force more rematches (or pairs that have met more often to meet "
+        "again).",
+        len(below),
+        **params,
+    )
+
+
+def _float_line(a: Pair, b: Pair, scores: Mapping[Pair, float], later: bool) -> Message:
+    params = {
+        "home": repr(a),
+        "home_score": _num(scores[a]),
+        "away": repr(b),
+        "away_score": _num(scores[b]),
+    }
+    if later:
+        return msg(
+            "%(home)s (score %(home_score)s) meets %(away)s (score %(away_score)s): a pair "
+            "floats to another score group when its own has an odd number of pairs or cannot "
+            "be paired without a rematch, in this round or a later one.",
+            **params,
+        )
+    return msg(
+        "%(home)s (score %(home_score)s) meets %(away)s (score %(away_score)s): a pair floats "
+        "to another score group when its own has an odd number of pairs or cannot be paired "
+        "without a rematch.",
+        **params,
+    )
+
+
+def _ahead_line(ahead: _Ahead) -> Message:
+    rounds = ahead.rounds
+    if ahead.cut:
+        return nmsg(
+            "Looking ahead to the round still to come: the search stopped at its bound of "
+            "work, so this draw was not checked to the end; a later round may have to have a "
+            "rematch or a second bye.",
+            "Looking ahead to the %(count)s rounds still to come: the search stopped at its "
+            "bound of work, so this draw was not checked to the end; a later round may have to "
+            "have a rematch or a second bye.",
+            rounds,
+        )
+    if ahead.clean == rounds:
+        return nmsg(
+            "Looking ahead to the round still to come: the draw otherwise best here would "
+            "leave that round with no draw free of rematches and second byes; this one leaves "
+            "it possible.",
+            "Looking ahead to the %(count)s rounds still to come: the draw otherwise best here "
+            "would leave a later round with no draw free of rematches and second byes; this "
+            "one leaves all of them possible.",
+            rounds,
         )
     if ahead.clean == 0:
-        return (
-            f"Looking ahead to {later}: no draw now leaves even the next round possible "
-            "without a rematch or a second bye."
+        return nmsg(
+            "Looking ahead to the round still to come: no draw now leaves even the next round "
+            "possible without a rematch or a second bye.",
+            "Looking ahead to the %(count)s rounds still to come: no draw now leaves even the "
+            "next round possible without a rematch or a second bye.",
+            rounds,
         )
-    this = "this one, not the draw otherwise best here," if ahead.changed else "this one"
-    return (
-        f"Looking ahead to {later}: no draw now leaves all of them possible without a "
-        f"rematch or a second bye; {this} leaves the next {ahead.clean} possible."
+    if ahead.changed:
+        return nmsg(
+            "Looking ahead to the round still to come: no draw now leaves all of them possible "
+            "without a rematch or a second bye; this one, not the draw otherwise best here, "
+            "leaves the next %(clean)s possible.",
+            "Looking ahead to the %(count)s rounds still to come: no draw now leaves all of "
+            "them possible without a rematch or a second bye; this one, not the draw otherwise "
+            "best here, leaves the next %(clean)s possible.",
+            rounds,
+            clean=ahead.clean,
+        )
+    return nmsg(
+        "Looking ahead to the round still to come: no draw now leaves all of them possible "
+        "without a rematch or a second bye; this one leaves the next %(clean)s possible.",
+        "Looking ahead to the %(count)s rounds still to come: no draw now leaves all of them "
+        "possible without a rematch or a second bye; this one leaves the next %(clean)s "
+        "possible.",
+        rounds,
+        clean=ahead.clean,
     )
 
 

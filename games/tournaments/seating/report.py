@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from games.rules.messages import Message, msg, nmsg
+
 from .core import DrawState, Player, Round
 
 
@@ -154,64 +156,126 @@ class Report(DrawState):
         mates: tuple[RepeatedPair, ...],
         spread: int,
         stopped: bool,
-    ) -> tuple[str, ...]:
+    ) -> tuple[Message, ...]:
         """The report's sentences for the director, in the order they read best."""
         notes = self._layout_notes()
         notes += _repeat_notes(repeats, repeated, unavoidable)
         if self.partners:
             if mate_repeats == 0:
-                notes.append("Nobody has the same partner twice.")
+                notes.append(msg("Nobody has the same partner twice."))
             else:
-                notes.append(f"{len(mates)} pair{_s(len(mates))} partner each other again.")
+                notes.append(
+                    nmsg(
+                        "%(count)s pair partners each other again.",
+                        "%(count)s pairs partner each other again.",
+                        len(mates),
+                    )
+                )
         if spread <= 1:
-            notes.append("Each player's seat counts differ by at most one.")
+            notes.append(msg("Each player's seat counts differ by at most one."))
         else:
-            notes.append(f"Some player sits in one seat {spread} times more than in another.")
+            notes.append(
+                msg(
+                    "Some player sits in one seat %(spread)s times more than in another.",
+                    spread=spread,
+                )
+            )
         if stopped:
-            notes.append("The search stopped at the time limit; a longer one may do better.")
+            notes.append(msg("The search stopped at the time limit; a longer one may do better."))
         return tuple(notes)
 
-    def _layout_notes(self) -> list[str]:
+    def _layout_notes(self) -> list[Message]:
         """The field and its tables; with tables of 4 and 5, how often each player sits at a 5."""
         n, sizes = self.n, self.sizes
         fours, fives = sizes.count(4), sizes.count(5)
         layout = []
         if fours:
-            layout.append(f"{fours} table{_s(fours)} of 4")
+            layout.append(nmsg("%(count)s table of 4", "%(count)s tables of 4", fours))
         if fives:
-            layout.append(f"{fives} table{_s(fives)} of 5")
-        rounds = "each round" if self.rounds == 1 else f"each of {self.rounds} rounds"
-        notes = [f"{n} players, {' and '.join(layout)} in {rounds}."]
+            layout.append(nmsg("%(count)s table of 5", "%(count)s tables of 5", fives))
+        tables = (
+            layout[0]
+            if len(layout) == 1
+            else msg("%(first)s and %(second)s", first=layout[0], second=layout[1])
+        )
+        notes = [
+            nmsg(
+                "%(count)s player, %(tables)s in each round.",
+                "%(count)s players, %(tables)s in each round.",
+                n,
+                tables=tables,
+            )
+            if self.rounds == 1
+            else nmsg(
+                "%(count)s player, %(tables)s in each of %(rounds)s rounds.",
+                "%(count)s players, %(tables)s in each of %(rounds)s rounds.",
+                n,
+                tables=tables,
+                rounds=self.rounds,
+            )
+        ]
         if fives and fours:
             low, high = min(self.fives), max(self.fives)
-            times = f"{low} times" if low == high else f"{low} to {high} times"
-            notes.append(
-                f"{n} is not a multiple of 4, so {fives} table{_s(fives)} of 5 "
-                f"(the dealer sits out each deal); each player sits at one {times}"
-                f"{', history included' if self.past else ''}."
+            times = (
+                nmsg("%(count)s time", "%(count)s times", low)
+                if low == high
+                else msg("%(low)s to %(high)s times", low=low, high=high)
             )
+            if self.past:
+                notes.append(
+                    nmsg(
+                        "%(players)s is not a multiple of 4, so %(count)s table of 5 (the dealer "
+                        "sits out each deal); each player sits at one %(times)s, history included.",
+                        "%(players)s is not a multiple of 4, so %(count)s tables of 5 (the dealer "
+                        "sits out each deal); each player sits at one %(times)s, history included.",
+                        fives,
+                        players=n,
+                        times=times,
+                    )
+                )
+            else:
+                notes.append(
+                    nmsg(
+                        "%(players)s is not a multiple of 4, so %(count)s table of 5 (the dealer "
+                        "sits out each deal); each player sits at one %(times)s.",
+                        "%(players)s is not a multiple of 4, so %(count)s tables of 5 (the dealer "
+                        "sits out each deal); each player sits at one %(times)s.",
+                        fives,
+                        players=n,
+                        times=times,
+                    )
+                )
         return notes
 
 
-def _repeat_notes(repeats: int, repeated: Sequence[RepeatedPair], unavoidable: int) -> list[str]:
+def _repeat_notes(
+    repeats: int, repeated: Sequence[RepeatedPair], unavoidable: int
+) -> list[Message]:
     if repeats == 0:
-        return ["Nobody meets a player they have met before."]
+        return [msg("Nobody meets a player they have met before.")]
     worst = max(p.times for p in repeated)
     notes = [
-        f"{len(repeated)} pair{_s(len(repeated))} of players meet again "
-        f"({repeats} repeat meeting{_s(repeats)}; "
-        f"the most often any pair meets is {worst})."
+        nmsg(
+            "%(count)s pair of players meets again (%(meetings)s; the most often any pair meets "
+            "is %(worst)s).",
+            "%(count)s pairs of players meet again (%(meetings)s; the most often any pair meets "
+            "is %(worst)s).",
+            len(repeated),
+            meetings=nmsg("%(count)s repeat meeting", "%(count)s repeat meetings", repeats),
+            worst=worst,
+        )
     ]
     if unavoidable:
         notes.append(
-            f"At least {unavoidable} repeat meeting{'s are' if unavoidable != 1 else ' is'}"
-            " unavoidable: players meet more people than the field has left to meet."
+            nmsg(
+                "At least %(count)s repeat meeting is unavoidable: players meet more people than "
+                "the field has left to meet.",
+                "At least %(count)s repeat meetings are unavoidable: players meet more people "
+                "than the field has left to meet.",
+                unavoidable,
+            )
         )
     return notes
-
-
-def _s(count: int) -> str:
-    return "s" if count != 1 else ""
 
 
 def _repeats(
