@@ -16,9 +16,11 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 
 import games.rules
+import games.tournaments
 from games.rules.messages import KEYWORDS
 
 RULES_DIR = Path(games.rules.__file__).parent
+TOURNAMENTS_DIR = Path(games.tournaments.__file__).parent
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 # Every language the service offers has a catalogue (English is the messages' own).
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE)
@@ -67,10 +69,11 @@ def messages_in(source: str, filename: str = "<source>") -> set[Key]:
 
 
 def engine_messages() -> set[Key]:
-    """Every message the rules engines can raise or show, and the names' rule (games/names.py,
-    shared by the engines and the services)."""
+    """Every message the rules engines can raise or show, the tournament engines' notes for
+    the director, and the names' rule (games/names.py, shared by the engines and the services)."""
     found: set[Key] = set()
-    for path in [*sorted(RULES_DIR.rglob("*.py")), RULES_DIR.parent / "names.py"]:
+    sources = [*sorted(RULES_DIR.rglob("*.py")), *sorted(TOURNAMENTS_DIR.rglob("*.py"))]
+    for path in [*sources, RULES_DIR.parent / "names.py"]:
         found |= messages_in(path.read_text(), str(path))
     return found
 
