@@ -12,6 +12,7 @@ from games.models import Round
 from games.services import club_create
 from games.services.tournaments import entrant_register, tournament_create
 from games.tasks import draw_round, sweep_stuck_draws
+from games.translation import note_text
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,8 @@ def test_a_draw_stopped_by_the_time_limit_fails_with_its_reason(drive, monkeypat
 
     waiting.refresh_from_db()
     assert status == "failed" == waiting.status
-    assert "took longer than 50 seconds" in waiting.report["error"]
+    # The reason is kept as a message, said in the reader's language.
+    assert "took longer than 50 seconds" in note_text(waiting.report["error"])
     assert waiting.tables.count() == 0
 
 
