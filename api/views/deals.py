@@ -71,15 +71,21 @@ class DealListView(APIView):
         # deal, seat or table it does not need, so a deal costs the same at deal 1 and 500.
         # With an Idempotency-Key, the answer is stored by the deal's own statement.
         pending = getattr(request, "idempotency", None)
+        answered: list[Response] = []  # the answer, when it was made for the key's record
+
+        def keep(match, deal):
+            answered.append(_answer(match, deal))
+            return pending.record_for(answered[0])
+
         match, deal = deal_record(
             match=public_id,
             raw=request.data,
             expected_version=expected_version(request),
             user=request.user,
             check=lambda locked: require_edit(request, locked),
-            answer=None if pending is None else lambda m, d: pending.record_for(_answer(m, d)),
+            answer=None if pending is None else keep,
         )
-        return _answer(match, deal)
+        return answered[0] if answered else _answer(match, deal)
 
 
 def _answer(match, deal) -> Response:

@@ -89,48 +89,23 @@ def check_tournament_create(
     return TournamentPlan(engine, name, size, engine.options_to_data(options), preset_name)
 
 
-def tournament_create(
-    *,
-    club: Club,
-    user: Any,
-    name: str,
-    game: str,
-    format: str,
-    rounds: int,
-    round_kind: str,
-    deals_per_round: int | None = None,
-    table_size: int | None = None,
-    tie_breaks: Sequence[str] = (),
-    preset: str | None = None,
-    rules: dict[str, Any] | None = None,
-) -> Tournament:
-    """Checks a new tournament (``check_tournament_create``), then creates it."""
-    plan = check_tournament_create(
-        club=club,
-        user=user,
-        name=name,
-        game=game,
-        format=format,
-        round_kind=round_kind,
-        deals_per_round=deals_per_round,
-        table_size=table_size,
-        tie_breaks=tie_breaks,
-        preset=preset,
-        rules=rules,
-    )
+def tournament_create(*, rounds: int, **fields: Any) -> Tournament:
+    """Checks a new tournament (``fields``: those of ``check_tournament_create``), then creates
+    it with ``rounds`` rounds."""
+    plan = check_tournament_create(**fields)
     return Tournament.objects.create(
-        club=club,
+        club=fields["club"],
         name=plan.name,
         game=plan.engine.slug,
         rules=plan.rules,
         preset=plan.preset,
-        format=format,
+        format=fields["format"],
         rounds=rounds,
-        round_kind=round_kind,
-        deals_per_round=deals_per_round,
+        round_kind=fields["round_kind"],
+        deals_per_round=fields.get("deals_per_round"),
         table_size=plan.table_size,
-        tie_breaks=list(tie_breaks),
-        created_by=user,
+        tie_breaks=list(fields.get("tie_breaks", ())),
+        created_by=fields["user"],
     )
 
 
