@@ -1,8 +1,14 @@
 # make run: set up .venv, migrate, serve on 127.0.0.1:8000 (SQLite, Celery eager).
-# make test: set up .venv with the dev extras and run the whole suite.
+# make test: set up .venv with the dev tools and run the whole suite, in parallel.
+# make test-fast: the suite without the browser and system tests (the inner loop).
 # make serve: production on one machine (PostgreSQL and Redis from DATABASE_URL and
 #   CELERY_BROKER_URL): migrate, collectstatic, then gunicorn, one Celery worker and one beat,
 #   supervised together by honcho (Ctrl-C stops all three). make web / worker / beat run one.
+# make lock: refresh uv.lock to the newest versions pyproject.toml allows.
+#
+# Every install comes from uv.lock (exact versions and hashes): uv itself is bootstrapped into
+# .venv/.uv from PyPI at a pinned version, checked against its wheels' hashes, with the pip that
+# `python -m venv` brings. `--locked` refuses a lock that pyproject.toml no longer matches.
 
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,7 +19,33 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench serve web worker beat ready prepare clean catalogues
+UV_VERSION := 0.13.9
+# The wheels of uv $(UV_VERSION) on PyPI for Linux (x86_64 and aarch64, glibc and musl) and
+# macOS (Intel and Apple): pip refuses any file whose hash is not one of these.
+UV_HASHES := \
+	d7f459fe4fd247d830351c75686d3996ace3c6f3f728eb0e85a30b7ada0cef19 \
+	2c45530751517d6c3bbc69a19473f6effe47cce047bede01ffd8af7ea7b36b25 \
+	5435c5ce14a56431208ca0996416d310f1598e8c2c8ba707688985a16bb82dbe \
+	ecb6028d79dc96fbeafffe5c8af62a7099487ebc05a701e76714eebcffd06375 \
+	c16ed11e013557536b3e60065f1b912f6407bd6518e041b961e23ef9e6b4fbf5 \
+	66c512266d633bef48384a1f53003f41f2a8e7b36fe6e7fbfd3e0fd52d96fa63
+UV := $(VENV)/.uv/bin/uv
+# uv uses the .venv made here (never a Python it downloads), and says only what goes wrong.
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(VENV)
+UV_SYNC := $(UV) sync --locked --quiet
+# The tests find uv here (the lock's own test).
+export SCOREKEEPER_UV := $(CURDIR)/$(UV)
+
+# Parallel test workers, each on a database of its own: one more than the cores, since the
+# browser and system tests spend much of their time waiting on Chromium and real processes
+# (on 2 cores: 3 workers, 4:47 against 5:13 with 2). Idle workers steal the queued tests of busy
+# ones, so the long system tests do not leave a tail.
+TEST_WORKERS ?= $(shell echo $$(( $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1 )))
+PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
+
+.PHONY: run test test-fast lint bench serve web worker beat ready prepare clean catalogues \
+	lock sync sync-runtime sync-production
 
 # The translations: each catalogue compiled by Babel's pure-Python compiler (no GNU gettext),
 # again whenever its .po changes.
@@ -28,40 +60,60 @@ export BEAT_SCHEDULE_FILE ?= $(CURDIR)/data/celerybeat-schedule
 # their memory from growing with the number of threads.
 export MALLOC_ARENA_MAX ?= 2
 
-$(BIN)/python:
+# .venv holds only what the lock says (no pip, no setuptools); uv lives apart in .venv/.uv, a
+# small environment of its own whose pip installs it.
+$(UV):
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (set PYTHON=...)." >&2; exit 1; }
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
+	@test -x $(VENV)/.uv/bin/python || $(PYTHON) -m venv $(VENV)/.uv
+	@printf 'uv==%s %s\n' $(UV_VERSION) "$(foreach h,$(UV_HASHES),--hash=sha256:$(h))" | \
+		$(VENV)/.uv/bin/python -m pip install --quiet --quiet --disable-pip-version-check \
+		--no-cache-dir --only-binary :all: --require-hashes -r /dev/stdin
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	@touch $@
+# Each target syncs .venv with the lock (a no-op in a few milliseconds when nothing moved):
+# sync, with the dev tools, exactly the lock (anything else is removed); sync-runtime, the
+# service's own packages at the lock's versions, leaving a developer's test tools in place;
+# sync-production, exactly the service's own packages.
+sync: | $(UV)
+	$(UV_SYNC)
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	@touch $@ $(VENV)/.installed
+sync-runtime: | $(UV)
+	$(UV_SYNC) --no-dev --inexact
 
-locale/%.mo: locale/%.po | $(VENV)/.installed
+sync-production: | $(UV)
+	$(UV_SYNC) --no-dev
+
+# The newest versions pyproject.toml allows, written to uv.lock (then: make test, and read the
+# changelogs of what moved).
+lock: | $(UV)
+	$(UV) lock --upgrade
+
+locale/%.mo: locale/%.po | sync-runtime
 	$(BIN)/python -m scorekeeper.catalogues $<
 
 catalogues: $(CATALOGUES)
 
-run: $(VENV)/.installed $(CATALOGUES)
+run: sync-runtime $(CATALOGUES)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-test: $(VENV)/.installed-dev $(CATALOGUES)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+# Everything, the browser and system tests included, across $(TEST_WORKERS) workers.
+test: sync $(CATALOGUES)
+	$(PYTEST) $(PYTEST_ARGS)
 
-lint: $(VENV)/.installed-dev
+# Without the browser and system tests: the inner loop, while changing code.
+test-fast: sync $(CATALOGUES)
+	$(PYTEST) -m "not browser and not system" $(PYTEST_ARGS)
+
+lint: sync
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-bench: $(VENV)/.installed-dev $(CATALOGUES)
+bench: sync $(CATALOGUES)
 	$(BIN)/python -m bench
 
 # Checks the database and the broker, and sets the database and the static files up.
-prepare: $(VENV)/.installed $(CATALOGUES)
+prepare: sync-production $(CATALOGUES)
 	$(PRODUCTION) $(BIN)/python manage.py ready --wait 30
 	$(PRODUCTION) $(BIN)/python manage.py migrate --noinput
 	$(PRODUCTION) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
@@ -70,22 +122,22 @@ prepare: $(VENV)/.installed $(CATALOGUES)
 serve: prepare
 	$(PRODUCTION) $(BIN)/honcho start --no-prefix --port $(PORT) -f Procfile
 
-web: $(VENV)/.installed $(CATALOGUES)
+web: sync-runtime $(CATALOGUES)
 	$(PRODUCTION) $(BIN)/gunicorn scorekeeper.wsgi --config scorekeeper/gunicorn.py
 
 # One worker; start as many as the load needs, on any machine.
-worker: $(VENV)/.installed $(CATALOGUES)
+worker: sync-runtime $(CATALOGUES)
 	$(PRODUCTION) $(BIN)/celery -A scorekeeper worker --loglevel=$(LOG_LEVEL) \
 		--concurrency=$(WORKER_CONCURRENCY) --without-mingle --without-gossip
 
 # The schedule (sweeps, purges): exactly one beat for the whole service, wherever it runs.
-beat: $(VENV)/.installed $(CATALOGUES)
+beat: sync-runtime $(CATALOGUES)
 	@mkdir -p $(dir $(BEAT_SCHEDULE_FILE))
 	$(PRODUCTION) $(BIN)/celery -A scorekeeper beat --loglevel=$(LOG_LEVEL) \
 		--schedule=$(BEAT_SCHEDULE_FILE)
 
 # The readiness answer (database, broker) as JSON; exits 1 when the database is down.
-ready: $(VENV)/.installed
+ready: sync-runtime
 	$(PRODUCTION) $(BIN)/python manage.py ready
 
 clean:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -50,7 +51,8 @@ def compile_catalogue(po: Path) -> Path:
         if "num_plurals" not in what:
             print(f"{po}: {what} {where}", file=sys.stderr)
     mo = compiled(po)
-    partial = mo.with_suffix(".mo.partial")
+    # A name of its own per process: parallel test workers may compile the same catalogue.
+    partial = mo.with_suffix(f".mo.{os.getpid()}.partial")
     with partial.open("wb") as target:
         write_mo(target, catalogue, use_fuzzy=False)
     partial.replace(mo)

@@ -4,9 +4,14 @@ are tested on small catalogues made here, so a failure in the real ones means th
 
 from __future__ import annotations
 
+import gettext
+from pathlib import Path
+
+import django
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
+from django.utils.translation import to_locale
 
 from tests.catalogues import (
     LANGUAGES,
@@ -39,6 +44,29 @@ def test_every_engine_message_is_in_the_catalogue(language):
     catalog = read_catalogue(catalogue_path(language))
 
     assert missing_messages(catalog, engine_messages()) == []
+
+
+# Counts that tell the plural rules apart: zero, one, few, many (the millions of Spanish), other.
+COUNTS = (*range(0, 112), 1_000_000, 1_000_001, 2_000_000)
+
+
+def plural_rule(po: Path) -> tuple[int, list[int]]:
+    """A catalogue's declared Plural-Forms as (number of forms, the form of each of COUNTS)."""
+    catalog = read_catalogue(po)
+    form = gettext.c2py(catalog.plural_expr)
+    return catalog.num_plurals, [form(count) for count in COUNTS]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalogue_counts_as_django_does(language):
+    """Django merges its own catalogue and ours into one only when their plural rules agree: a
+    different rule would make a second catalogue, and a count would pick its form by another
+    rule in Django's words than in ours."""
+    django_po = (
+        Path(django.__file__).parent / "conf" / "locale" / to_locale(language) / "LC_MESSAGES"
+    )
+
+    assert plural_rule(catalogue_path(language)) == plural_rule(django_po / "django.po")
 
 
 def glossary_messages() -> set:
@@ -79,10 +107,16 @@ ENGINE = {
 }
 
 
+ITALIAN_PLURALS = "nplurals=2; plural=(n != 1);"
+
+
 def catalogue(*, skip=(), **changes) -> Catalog:
     """A complete Italian catalogue of ENGINE, less the msgids in ``skip``; ``changes`` (by a
     short name) replace an entry's translation or flags."""
     catalog = Catalog(locale="it")
+    # Its own plural rule, as the real catalogues declare theirs: what the installed Babel's
+    # CLDR data says of Italian (two forms until 2.18, three since 2.19) must not matter.
+    catalog.mime_headers = [("Plural-Forms", ITALIAN_PLURALS)]
     catalog.fuzzy = changes.pop("header_fuzzy", False)
     entries = {
         "what": ("Must be %(what)s.", "Deve essere %(what)s.", None),

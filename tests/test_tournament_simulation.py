@@ -18,6 +18,7 @@ from rest_framework.test import APIClient
 
 from games.models import Tournament
 from scorekeeper.celery import app
+from tests.services import broker_url
 
 BROKER_URL = os.environ.get("CELERY_BROKER_URL")
 
@@ -29,7 +30,7 @@ def celery_worker_or_eager():
     if not BROKER_URL:
         yield "eager"
         return
-    app.conf.update(task_always_eager=False, broker_url=BROKER_URL)
+    app.conf.update(task_always_eager=False, broker_url=broker_url())
     try:
         with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
             yield "worker"

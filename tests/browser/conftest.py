@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.services import unavailable
+
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
 VIEWPORT = {"width": 360, "height": 740}
@@ -29,9 +31,7 @@ NO_BROWSER = "Browser tests need Chromium: apt-get install chromium"
 
 
 def _no_browser(reason: str = NO_BROWSER):
-    if os.environ.get("CI") == "true":
-        pytest.fail(reason)
-    pytest.skip(reason)
+    unavailable(reason)
 
 
 def _chromium_path(playwright) -> str | None:

@@ -8,22 +8,20 @@ import shutil
 
 import pytest
 
+from tests.services import reachable, unavailable
+
 from .harness import Database, OwnRedis, manage, production_env
-
-
-def _unavailable(reason: str):
-    if os.environ.get("CI") == "true":
-        pytest.fail(reason)
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
 def server_url() -> str:
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
-        _unavailable("System tests need PostgreSQL: set DATABASE_URL")
+        unavailable("System tests need PostgreSQL: set DATABASE_URL")
+    if not reachable(url, 5432):
+        unavailable(f"PostgreSQL at {url.rsplit('@', 1)[-1].split('/')[0]} is down: start it")
     if not (shutil.which("redis-server") or os.path.exists("/usr/bin/redis-server")):
-        _unavailable("System tests need redis-server")
+        unavailable("System tests need redis-server")
     return url
 
 

@@ -1,6 +1,7 @@
 """The Swiss draw's look-ahead (games.tournaments._ahead) checked against a brute force over
 every sequence of rounds on small fields."""
 
+import functools
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -22,6 +23,13 @@ def perfect_matchings(free, players):
 
 def brute_clean(free, byes, rounds):
     """Whether ``rounds`` clean rounds can follow, trying every draw of every round."""
+    return _brute_clean(tuple(free), tuple(byes), rounds)
+
+
+# Remembered by state: the same field is met again down many branches (and across examples),
+# and trying every draw anew each time is what made this test the suite's slowest.
+@functools.cache
+def _brute_clean(free, byes, rounds):
     if rounds == 0:
         return True
     n = len(free)
@@ -36,7 +44,7 @@ def brute_clean(free, byes, rounds):
             for a, b in games:
                 rest[a] &= ~(1 << b)
                 rest[b] &= ~(1 << a)
-            if brute_clean(rest, after, rounds - 1):
+            if _brute_clean(tuple(rest), tuple(after), rounds - 1):
                 return True
     return False
 
