@@ -25,32 +25,41 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 max_requests = int(os.environ.get("MAX_REQUESTS", "5000"))
 max_requests_jitter = 500
 
-# gunicorn's own lines (start, workers booted or killed) in the service's format: JSON lines
-# unless LOG_FORMAT=text.
-if os.environ.get("LOG_FORMAT", "json") == "json":
-    logconfig_dict = {
-        "version": 1,
-        "disable_existing_loggers": False,
-        "formatters": {
-            "json": {
-                "()": "pythonjsonlogger.json.JsonFormatter",
-                "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
-                "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
-            }
-        },
-        "handlers": {
-            "console": {
-                "class": "logging.StreamHandler",
-                "formatter": "json",
-                "stream": "ext://sys.stderr",
-            }
-        },
-        "loggers": {
-            "gunicorn.error": {
-                "handlers": ["console"],
-                "level": loglevel.upper(),
-                "propagate": False,
-            }
-        },
-        "root": {"handlers": [], "level": "WARNING"},
-    }
+# gunicorn's own lines (start, workers booted or killed, "Error handling request <uri>" with its
+# traceback) in the service's format, JSON lines unless LOG_FORMAT=text, and redacted like
+# every other line (scorekeeper.logfilters): a request's address can hold a key.
+_FORMATTERS = {
+    "json": {
+        "()": "scorekeeper.logfilters.JsonFormatter",
+        "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
+        "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+    },
+    "text": {
+        "()": "scorekeeper.logfilters.TextFormatter",
+        "format": "%(asctime)s [%(process)d] [%(levelname)s] %(message)s",
+        "datefmt": "[%Y-%m-%d %H:%M:%S %z]",
+    },
+}
+_FORMAT = "json" if os.environ.get("LOG_FORMAT", "json") == "json" else "text"
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"redact_secrets": {"()": "scorekeeper.logfilters.RedactSecrets"}},
+    "formatters": {_FORMAT: _FORMATTERS[_FORMAT]},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["redact_secrets"],
+            "formatter": _FORMAT,
+            "stream": "ext://sys.stderr",
+        }
+    },
+    "loggers": {
+        "gunicorn.error": {
+            "handlers": ["console"],
+            "level": loglevel.upper(),
+            "propagate": False,
+        }
+    },
+    "root": {"handlers": [], "level": "WARNING"},
+}

@@ -18,6 +18,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from .test_log_redaction import configured_handler
 from .test_tournament_simulation import key_of, rikken_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,17 +30,8 @@ PASSWORD = "a-long-Secret-pass-7731"
 def captured(settings):
     """Every record of every logger, at DEBUG, written as production writes them: the JSON
     formatter and the filters of settings.LOGGING."""
-    from django_guid.log_filters import CorrelationId
-    from pythonjsonlogger.json import JsonFormatter
-
-    from scorekeeper.logfilters import RedactSecrets
-
-    spec = settings.LOGGING["formatters"]["json"]
     stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(JsonFormatter(spec["format"], rename_fields=spec["rename_fields"]))
-    handler.addFilter(CorrelationId("request_id"))
-    handler.addFilter(RedactSecrets())
+    handler = configured_handler(settings, "json", stream)
     root = logging.getLogger()
     levels = {name: logging.getLogger(name).level for name in ("", "django.db.backends")}
     root.addHandler(handler)

@@ -320,10 +320,14 @@ LOGGING = {
             "correlation_id_field": "request_id",
         },
     },
+    # Both write a line redacted whole, whatever field of the record held a key.
     "formatters": {
-        "text": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"},
+        "text": {
+            "()": "scorekeeper.logfilters.TextFormatter",
+            "format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s",
+        },
         "json": {
-            "()": "pythonjsonlogger.json.JsonFormatter",
+            "()": "scorekeeper.logfilters.JsonFormatter",
             "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
             "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
         },
@@ -336,6 +340,9 @@ LOGGING = {
         },
     },
     "loggers": {
+        # Django's own handlers (a console under DEBUG, the admins' mail, which writes the whole
+        # request) are dropped: its lines go through the one redacting handler above.
+        "django": {"level": "INFO", "handlers": [], "propagate": True},
         # runserver's own request lines repeat scorekeeper.requests' (which carry the id).
         "django.server": {"handlers": ["console"], "level": "WARNING", "propagate": False},
         "celery": {"level": os.environ.get("LOG_LEVEL", "INFO").upper()},
