@@ -1,25 +1,61 @@
 """Who may score a match from this browser: the edit keys it holds, kept in its session, so the
 edit link works once and the phone remembers it (no account needed); and who may open a
-tournament's pages (its directors' pages: only they). ``games.permissions`` decides."""
+tournament's pages (its directors' pages: only they). ``games.permissions`` decides.
+
+A key is kept only once it is checked, one per match (and per table and evening): a link from
+another site, or a typo, opens nothing and costs the phone none of the keys it holds. The pages
+that carry a key (its links, or the forms of the phone that holds it) are ``private``."""
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.core.exceptions import PermissionDenied
+from django.shortcuts import render
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
 from games import selectors
 from games.audit import refused
-from games.models import Match, Tournament
-from games.permissions import is_director, may_edit_match
+from games.models import Match, Table, Tournament
+from games.permissions import edit_key_matches, is_director, may_edit_match
+from games.services.table_keys import confirmation_key_matches
 from scorekeeper.shortcuts import found_or_404
 
 SESSION_KEY = "edit_keys"
 
 
-def remember_edit_key(request, match: Match, edit_key: str) -> None:
+def private(response):
+    """A page that carries a key: no cache keeps it (the browser's included), and no page it
+    leads to learns its address."""
+    add_never_cache_headers(response)  # no-store, among others
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def carries_keys(view):
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        return private(view(request, *args, **kwargs))
+
+    return wrapped
+
+
+def wrong_link(request, message: str, *, back: str, back_label: str):
+    """The page of a link whose key opens nothing here: nothing was kept, and the phone keeps
+    what it held."""
+    context = {"message": message, "back": back, "back_label": back_label}
+    return private(render(request, "games/wrong_link.html", context, status=403))
+
+
+def remember_edit_key(request, match: Match, edit_key: str | None) -> bool:
+    """Keeps ``edit_key`` for the match when it opens it (True); any other key is not kept."""
+    if not edit_key_matches(match, edit_key):
+        return False
     keys = dict(request.session.get(SESSION_KEY, {}))
     keys[match.public_id] = edit_key
     request.session[SESSION_KEY] = keys
+    return True
 
 
 def held_edit_key(request, match: Match) -> str | None:
@@ -41,10 +77,14 @@ def held_match_ids(request) -> list[str]:
 CONFIRM_SESSION_KEY = "confirm_keys"
 
 
-def remember_confirm_key(request, match: Match, key: str) -> None:
+def remember_confirm_key(request, table: Table, key: str | None) -> bool:
+    """Keeps the table's confirmation key when it is the one (True); any other is not kept."""
+    if not confirmation_key_matches(table, key):
+        return False
     keys = dict(request.session.get(CONFIRM_SESSION_KEY, {}))
-    keys[match.public_id] = key
+    keys[table.match.public_id] = key
     request.session[CONFIRM_SESSION_KEY] = keys
+    return True
 
 
 def held_confirm_key(request, match: Match) -> str | None:

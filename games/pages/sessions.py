@@ -28,7 +28,7 @@ from games.services.sessions import (
 )
 from games.settlements import _stake_text
 
-from .access import remember_edit_key
+from .access import carries_keys, private, remember_edit_key, wrong_link
 from .errors import rule_messages as _messages
 from .qr import qr_svg
 from .session_forms import NextMatchForm, SessionNewForm
@@ -37,10 +37,14 @@ from .views import known_players
 SESSION_KEYS = "session_keys"
 
 
-def remember_session_key(request, session, key: str) -> None:
+def remember_session_key(request, session, key: str | None) -> bool:
+    """Keeps the evening's key when it opens it (True); any other key is not kept."""
+    if not edit_key_matches_session(session, key):
+        return False
     keys = dict(request.session.get(SESSION_KEYS, {}))
     keys[session.public_id] = key
     request.session[SESSION_KEYS] = keys
+    return True
 
 
 def held_session_key(request, session) -> str | None:
@@ -141,18 +145,32 @@ def _context(request, session, next_form=None) -> dict:
     return context
 
 
+def session_response(request, session, next_form=None, status: int = 200):
+    """The evening's page; the one its editing phone sees (the edit link, the next match's
+    form) is private."""
+    context = _context(request, session, next_form)
+    response = render(request, "sessions/session.html", context, status=status)
+    return private(response) if context["can_edit"] else response
+
+
 @require_safe
 def session_page(request, public_id: str):
-    session = _get(public_id)
-    return render(request, "sessions/session.html", _context(request, session))
+    return session_response(request, _get(public_id))
 
 
+@carries_keys
 @require_safe
 def session_edit_link(request, public_id: str, edit_key: str):
+    """The evening's edit link: this phone edits the evening and scores its matches. A key
+    that does not open the evening is not kept: the phone keeps the keys it held."""
     session = _get(public_id)
-    remember_session_key(request, session, edit_key)
-    if not can_edit(request, session):
-        return HttpResponseForbidden(_("This edit link is not valid for this session."))
+    if not remember_session_key(request, session, edit_key):
+        return wrong_link(
+            request,
+            _("This edit link is not valid for this session."),
+            back=reverse("pages:session", args=[public_id]),
+            back_label=_("The evening"),
+        )
     _remember_for_matches(request, session, edit_key)
     return redirect("pages:session", public_id=public_id)
 
@@ -198,8 +216,7 @@ def session_next(request, public_id: str):
             if key:
                 remember_edit_key(request, match, key)
             return redirect(reverse("pages:match", args=[match.public_id]) + "#board")
-    context = _context(request, _get(public_id), next_form=form)
-    return render(request, "sessions/session.html", context, status=400)
+    return session_response(request, _get(public_id), next_form=form, status=400)
 
 
 @require_POST

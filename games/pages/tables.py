@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -25,7 +26,14 @@ from games.services.tables import (
 )
 from scorekeeper.shortcuts import found_or_404
 
-from .access import directed_tournament, held_confirm_key, held_edit_key, remember_confirm_key
+from .access import (
+    carries_keys,
+    directed_tournament,
+    held_confirm_key,
+    held_edit_key,
+    remember_confirm_key,
+    wrong_link,
+)
 from .errors import first_message
 from .qr import qr_svg
 from .tournament_display import director_url, match_table, table_links, table_row, table_scores
@@ -33,6 +41,7 @@ from .tournament_forms import ConfirmForm, DisputeForm
 from .views import get_match
 
 
+@carries_keys
 @login_required
 @require_safe
 def table_cards(request, public_id: str, number: int):
@@ -95,12 +104,20 @@ def _table_of(match) -> Table:
     return table
 
 
+@carries_keys
 @require_safe
 def confirm_link(request, public_id: str, confirm_key: str):
     """The confirmation half's link: this phone may now confirm or dispute the result. The
-    key goes into the session, and the page it leads to carries no key in its address."""
-    match = get_match(public_id)
-    remember_confirm_key(request, match, confirm_key)
+    key, once checked, goes into the session, and the page it leads to carries no key in its
+    address; a key that is not the table's is not kept."""
+    table = _table_of(get_match(public_id))
+    if not remember_confirm_key(request, table, confirm_key):
+        return wrong_link(
+            request,
+            _("This confirmation link is not valid for this table."),
+            back=reverse("pages:match", args=[public_id]),
+            back_label=_("Back to the match"),
+        )
     return redirect("pages:table-confirm", public_id=public_id)
 
 
@@ -136,6 +153,7 @@ def _confirm_context(request, match, table, confirm_form=None, dispute_form=None
     }
 
 
+@carries_keys
 @require_http_methods(["GET", "HEAD", "POST"])
 def confirm_page(request, public_id: str):
     """What the other side confirms (each player's or side's result and the number of deals),
@@ -161,6 +179,7 @@ def confirm_page(request, public_id: str):
     return render(request, "tournaments/confirm.html", context, status=400)
 
 
+@carries_keys
 @require_POST
 def dispute_page(request, public_id: str):
     match, table, confirmer = _side_of(request, public_id)

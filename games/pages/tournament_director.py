@@ -35,7 +35,7 @@ from games.services.tournaments import (
 from games.translation import note_text
 from scorekeeper.shortcuts import found_or_404
 
-from .access import directed_tournament
+from .access import carries_keys, directed_tournament, private
 from .club_forms import ClubForm
 from .errors import first_message
 from .tournament_display import director_url, is_pairs, table_links, table_row, with_game_names
@@ -150,6 +150,7 @@ def _director_context(request, tournament: Tournament, form=None) -> dict[str, A
     }
 
 
+@carries_keys  # its tables' links
 @login_required
 @require_safe
 def director_tournament(request, public_id: str):
@@ -181,7 +182,7 @@ def entrants_add(request, public_id: str):
             )
             return redirect(director_url(tournament, "entrants"))
     context = _director_context(request, tournament, form=form)
-    return render(request, "tournaments/director.html", context, status=400)
+    return private(render(request, "tournaments/director.html", context, status=400))
 
 
 @login_required

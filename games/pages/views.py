@@ -27,7 +27,15 @@ from games.services import (
 from games.settlements import match_settlement
 
 from . import resend
-from .access import can_score, held_match_ids, remember_edit_key
+from .access import (
+    can_score,
+    carries_keys,
+    held_edit_key,
+    held_match_ids,
+    private,
+    remember_edit_key,
+    wrong_link,
+)
 from .board import board, team_labels
 from .forms import MatchSetupForm, presets_for
 from .games import deal_form_for, initial, summary, table_of
@@ -120,14 +128,27 @@ def known_players() -> dict[str, int]:
     return selectors.players_by_unique_name((p.pk, p.name) for p in selectors.players_known())
 
 
+@carries_keys
 @require_safe
 def match_edit_link(request, public_id: str, edit_key: str):
-    """The edit link: opening it on a phone lets that phone score the match."""
+    """The edit link: opening it on a phone lets that phone score the match. A key that does
+    not open the match is not kept: the phone keeps the key it held."""
     match = get_match_head(public_id)
-    remember_edit_key(request, match, edit_key)
-    if not can_score(request, match):
-        return HttpResponseForbidden(_("This edit link is not valid for this match."))
+    if not remember_edit_key(request, match, edit_key):
+        return wrong_link(
+            request,
+            _("This edit link is not valid for this match."),
+            back=reverse("pages:match", args=[public_id]),
+            back_label=_("Back to the match"),
+        )
     return redirect("pages:match", public_id=public_id)
+
+
+def match_response(request, match, form=None, status: int = 200):
+    """The match page; the scorer's (its deal form, its edit link) is private."""
+    context = _match_context(request, match, form)
+    response = render(request, "games/match.html", context, status=status)
+    return private(response) if context["can_score"] or "edit_url" in context else response
 
 
 def _match_context(request, match, form=None) -> dict[str, Any]:
@@ -164,8 +185,6 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         "ranking": engine.lowest_wins(options),
     }
     if scorer:
-        from .access import held_edit_key
-
         key = held_edit_key(request, match)
         if key:
             edit_url = request.build_absolute_uri(
@@ -203,8 +222,7 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
 
 @require_safe
 def match_page(request, public_id: str):
-    match = get_match_head(public_id)
-    return render(request, "games/match.html", _match_context(request, match))
+    return match_response(request, get_match_head(public_id))
 
 
 @require_safe
@@ -291,7 +309,7 @@ def deal_new(request, public_id: str):
                 done = resend.already_done(request) or {"deal": selectors.deal_count(match)}
                 messages.info(request, _("Deal %(n)d was recorded.") % {"n": done["deal"]})
             return redirect(entered)
-    return render(request, "games/match.html", _match_context(request, match, form), status=400)
+    return match_response(request, match, form, status=400)
 
 
 def _another_phone_scored(request, public_id: str, form):
@@ -309,7 +327,7 @@ def _another_phone_scored(request, public_id: str, form):
     )
     fresh = deal_form_for(match, match.state, data=request.POST)
     fresh.is_valid()  # shows the entry as it was chosen
-    return render(request, "games/match.html", _match_context(request, match, fresh), status=409)
+    return match_response(request, match, fresh, status=409)
 
 
 def _int(value) -> int | None:
@@ -319,6 +337,7 @@ def _int(value) -> int | None:
         return None
 
 
+@carries_keys
 @require_http_methods(["GET", "HEAD", "POST"])
 def deal_edit(request, public_id: str, number: int):
     match = get_match_head(public_id)
@@ -380,6 +399,7 @@ def deal_edit(request, public_id: str, number: int):
     )
 
 
+@carries_keys
 @require_http_methods(["GET", "HEAD", "POST"])
 def deal_undo_page(request, public_id: str, number: int):
     match = get_match_head(public_id)
