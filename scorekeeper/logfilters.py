@@ -30,6 +30,11 @@ _SLASH = r"(?:/|%2[Ff])"
 # A path segment: up to the next slash, space, quote, backslash (a JSON string's escaped quote
 # stays whole) or the end of the path; percent escapes other than a slash belong to it.
 _SEGMENT = r"(?:%(?!2[Ff])[0-9A-Fa-f]{2}|[^/\s?#&\"'\\%])+"
+# The headers that carry a key or a credential.
+_HEADERS = (
+    r"X-Edit-Key|X-Table-Key|Authorization|HTTP_X_EDIT_KEY|HTTP_X_TABLE_KEY|HTTP_AUTHORIZATION"
+)
+_HEADER_NAME = re.compile(rf"(?:{_HEADERS}|Cookie|HTTP_COOKIE)", re.IGNORECASE)
 PATTERNS = [
     # The key segment after /edit/ or /confirm/ in a match's links (and a session's edit link).
     (
@@ -41,8 +46,7 @@ PATTERNS = [
     # Header values, as "Name: value" or "'Name': 'value'" or HTTP_NAME=value.
     (
         re.compile(
-            r"((?:X-Edit-Key|X-Table-Key|Authorization|HTTP_X_EDIT_KEY|HTTP_X_TABLE_KEY|"
-            r"HTTP_AUTHORIZATION)['\"]?\s*[:=]\s*['\"]?)(?:Token\s+|Bearer\s+)?[^\s'\",}\\]+",
+            rf"((?:{_HEADERS})['\"]?\s*[:=]\s*['\"]?)(?:Token\s+|Bearer\s+)?[^\s'\",}}\\]+",
             re.IGNORECASE,
         ),
         rf"\g<1>{REDACTED}",
@@ -76,15 +80,21 @@ def _redacted(value: Any) -> Any:
         return value
     if isinstance(value, str):
         return redact(value)
-    if isinstance(value, dict):
-        return {k: _redacted(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if type(value) is dict:  # headers by name, say: a secret one's value goes whole
+        return {
+            k: REDACTED if isinstance(k, str) and _HEADER_NAME.fullmatch(k) else _redacted(v)
+            for k, v in value.items()
+        }
+    if type(value) in (list, tuple):
         return type(value)(_redacted(v) for v in value)
     # Any other object is written as its text (a request as <WSGIRequest: GET '…'>): when that
     # text holds a key, the record keeps the redacted text instead of the object.
-    for text in (str(value), repr(value)):
-        if redact(text) != text:
-            return redact(str(value))
+    try:
+        texts = (str(value), repr(value))
+    except Exception:  # an object that cannot say what it is cannot be written either
+        return value
+    if any(redact(text) != text for text in texts):
+        return redact(texts[0])
     return value
 
 

@@ -81,6 +81,56 @@ def test_the_redaction_rules(line, expected):
     assert redact(line) == expected
 
 
+class FakeRequest:
+    def __init__(self, path):
+        self.path = path
+
+    def __repr__(self):
+        return f"<WSGIRequest: GET {self.path!r}>"
+
+    __str__ = __repr__
+
+
+def test_the_filter_alone_redacts_every_field_for_any_formatter():
+    """A handler with another formatter (a plain one, python-json-logger's own) writes nothing
+    of a key either: the filter redacted the record's every field before it."""
+    from pythonjsonlogger.json import JsonFormatter
+
+    key = "K" * 32
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactSecrets())
+    logger = logging.getLogger("test.redaction")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        for formatter in (
+            logging.Formatter("%(message)s %(request)s %(links)s %(stack_info)s"),
+            JsonFormatter("%(message)s"),
+        ):
+            handler.setFormatter(formatter)
+            try:
+                raise LookupError(f"no match at /m/abc/edit/{key}/")
+            except LookupError:
+                logger.exception(
+                    "Not Found: %s",
+                    f"/m/abc/confirm/{key}/",
+                    extra={
+                        "request": FakeRequest(f"/s/abc/edit/{key}/"),
+                        "links": [f"/m/abc/edit/{key}", {"X-Table-Key": key}],
+                    },
+                    stack_info=True,
+                )
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = True
+
+    written = stream.getvalue()
+    assert key not in written
+    assert written.count("[redacted]") >= 8
+    assert "LookupError: no match at /m/abc/edit/[redacted]/" in written
+
+
 # --- every field, every line: the configured handler, as JSON and as text --------------------
 
 
