@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import wraps
 
 from django.core.exceptions import PermissionDenied
+from django.core.handlers.exception import response_for_exception
+from django.http import Http404
 from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
@@ -26,17 +28,31 @@ SESSION_KEY = "edit_keys"
 
 
 def private(response):
-    """A page that carries a key: no cache keeps it (the browser's included), and no page it
-    leads to learns its address."""
+    """An answer that carries a key (in its address, or in the page): no cache keeps it, the
+    browser's included, and no other site learns its address. A redirect sends no referrer at
+    all (``no-referrer``). A page sends it to this site alone (``same-origin``): under
+    ``no-referrer`` a browser posts the page's own forms with ``Origin: null`` and no Referer,
+    which the CSRF check refuses (a deal could not be entered)."""
     add_never_cache_headers(response)  # no-store, among others
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = (
+        "no-referrer" if response.status_code in REDIRECTS else "same-origin"
+    )
     return response
 
 
+REDIRECTS = {301, 302, 303, 307, 308}
+
+
 def carries_keys(view):
+    """Every answer of the view is ``private``, its "not found" included."""
+
     @wraps(view)
     def wrapped(request, *args, **kwargs):
-        return private(view(request, *args, **kwargs))
+        try:
+            response = view(request, *args, **kwargs)
+        except Http404 as exc:
+            response = response_for_exception(request, exc)
+        return private(response)
 
     return wrapped
 
