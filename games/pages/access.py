@@ -25,6 +25,7 @@ from games.services.table_keys import confirmation_key_matches
 from scorekeeper.shortcuts import found_or_404
 
 SESSION_KEY = "edit_keys"
+REDIRECTS = {301, 302, 303, 307, 308}
 
 
 def private(response):
@@ -38,9 +39,6 @@ def private(response):
         "no-referrer" if response.status_code in REDIRECTS else "same-origin"
     )
     return response
-
-
-REDIRECTS = {301, 302, 303, 307, 308}
 
 
 def carries_keys(view):
