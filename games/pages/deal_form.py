@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from games.rules import Game, RuleViolation
 
 from .words import Table
 
@@ -58,12 +61,21 @@ class DealForm(forms.Form):
     # A rules error path (dotted, "*" for any index) -> the form field that shows it.
     ERROR_FIELDS: dict[str, str | None] = {}
 
-    def __init__(self, *args, table: Table, state: dict[str, Any], options: Any, **kwargs):
+    def __init__(
+        self,
+        *args,
+        table: Table,
+        state: dict[str, Any],
+        options: Any,
+        engine: Game | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.table = table
         self.names = list(table.names)
         self.state = state
         self.options = options
+        self.engine = engine
         # What to say when a field is left out, where "Tap the <label>." would read badly.
         self.missing_messages: dict[str, str] = {}
         self.build()
@@ -73,6 +85,31 @@ class DealForm(forms.Form):
 
     def build(self) -> None:
         raise NotImplementedError
+
+    def clean(self):
+        cleaned = super().clean()
+        if self._errors and self.engine is not None:
+            self.check_the_rest()
+        return cleaned
+
+    def check_the_rest(self) -> None:
+        """Some fields are refused already (a dealer left out, a number that is not one): the
+        rules read the rest of the entry as well, so that every field to fix is flagged at
+        once, at its field, and not one per try. A pure check of the rules: nothing is kept."""
+        entered = {name: None for name in self.fields}
+        entered.update(self.cleaned_data)
+        kept, self.cleaned_data = self.cleaned_data, entered
+        try:
+            raw = self.to_input()
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return  # a form that cannot say the rest without the refused fields
+        finally:
+            self.cleaned_data = kept
+        try:
+            state = self.engine.state_from_data(self.state, self.options)
+            self.engine.parse_deal(raw, state=state, options=self.options)
+        except RuleViolation as exc:
+            self.add_rule_errors(exc.errors, skip_flagged=True)
 
     def to_input(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -139,10 +176,14 @@ class DealForm(forms.Form):
                 return candidate
         return None
 
-    def add_rule_errors(self, errors: dict[str, Any]) -> None:
-        """Puts the rules' messages next to the fields they concern, naming players."""
+    def add_rule_errors(self, errors: dict[str, Any], skip_flagged: bool = False) -> None:
+        """Puts the rules' messages next to the fields they concern, naming players; with
+        ``skip_flagged``, only at the fields not refused already."""
+        flagged = set(self._errors or ()) if skip_flagged else set()
         for path, message in walk(errors):
             target = self.field_for(path)
+            if (target or NON_FIELD_ERRORS) in flagged:
+                continue
             if message == _MISSING and target is not None:
                 message = self.missing(target)
             self.add_error(target, self.table.say(message))

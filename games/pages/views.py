@@ -196,6 +196,11 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
     from games.selectors.sessions import session_entry_of
 
     context["in_session"] = session_entry_of(match)
+    if context["in_session"] is not None and context["in_session"].session.closed_at is not None:
+        # A settled evening is final: its matches take no deal, correction or undo.
+        context.pop("form", None)
+        context["can_score"] = False
+        context["evening_closed"] = True
     table = match_table(match)
     if table is not None:
         context["table"] = table

@@ -209,17 +209,25 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
         contracts = read_list(raw, "contracts", errors, what=msg("contracts"))
         entries: list[ContractEntry] = []
         special = None
-        if contracts is not None and dealer is not None:
+        if contracts is not None:
             if all_pass:
                 if contracts:
                     errors.add("contracts", msg("When all pass no contract is played."))
-                special = self._read_all_pass(raw, dealer, options, errors)
+                if dealer is not None:
+                    special = self._read_all_pass(raw, dealer, options, errors)
             else:
                 if raw.get("special") is not None:
                     errors.add("special", msg("A special game is played only when all pass."))
                 if not contracts:
                     errors.add("contracts", msg("Enter the contract played, or that all passed."))
-                active = self.active_seats(dealer, players)
+                # A first deal without its dealer is refused, but its contracts are read all
+                # the same, so that everything left out is said at once; who sits out is
+                # unknown.
+                active = (
+                    self.active_seats(dealer, players)
+                    if dealer is not None
+                    else range(self.seat_count(players))
+                )
                 for index, entry in enumerate(contracts):
                     parsed = read_contract(entry, index, active, options, errors)
                     if parsed is not None:

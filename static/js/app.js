@@ -37,19 +37,37 @@
     fold();
   });
 
-  // Fields that only some choices need (the Trionfo partner with chiamo, a round's deals)
-  // hide for the others: data-show-when="name=value|value".
+  // Fields that only some choices need (the Trionfo partner with chiamo, Rikken's partner with
+  // a rik) hide for the others, and a deal does not send them: data-show-when="name=value|value".
+  // Shown until a choice is made; a typed field counts as chosen, empty or not.
   document.querySelectorAll("[data-show-when]").forEach(function (block) {
     var rule = block.getAttribute("data-show-when").split("=");
     var values = rule[1].split("|");
     var form = block.closest("form");
     function update() {
       var chosen = form.querySelector("input[name='" + rule[0] + "']:checked") ||
-        form.querySelector("select[name='" + rule[0] + "']");
+        form.querySelector("select[name='" + rule[0] + "'], input[name='" + rule[0] + "']:not([type=radio])");
       block.hidden = !!chosen && values.indexOf(chosen.value) < 0;
+      if (!form.classList.contains("deal-form")) return;
+      block.querySelectorAll("input, select, textarea, button").forEach(function (control) {
+        control.disabled = block.hidden;
+      });
     }
     form.addEventListener("change", update);
+    form.addEventListener("input", update);
     update();
+  });
+
+  // Where keys enter the deal, the keyboard's Go in a typed field would enter it with the
+  // first key: it closes the keyboard instead.
+  document.querySelectorAll("form.deal-form").forEach(function (form) {
+    if (!form.querySelector(".keys")) return;
+    form.addEventListener("keydown", function (event) {
+      var field = event.target;
+      if (event.key !== "Enter" || field.tagName !== "INPUT" || /^(radio|checkbox)$/.test(field.type)) return;
+      event.preventDefault();
+      field.blur();
+    });
   });
 
   // Others at the table follow along: reload when the match changes, unless this phone is

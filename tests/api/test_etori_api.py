@@ -96,6 +96,23 @@ def test_the_hand_of_api_md_with_four_players(four):
     assert four.get()["state"] == data["state"]
 
 
+def test_a_hand_entered_with_the_winners_aces_alone(four):
+    """The winners' aces are all the chip rule needs: what a table enters without a row per
+    ace (at 8 honours each, with the team dealt the rensho)."""
+    hand = {"honours": [8, 8], "winners_aces": "plain_aces", "rensho_dealt_to": 1}
+
+    response = four.post_deal(hand)
+
+    assert response.status_code == 201, response.json()
+    data = response.json()
+    assert data["input"] == hand
+    assert (data["outcome"]["winner"], data["outcome"]["chips"]) == (0, 2)
+    assert data["state"]["chips"] == [7, 3]
+    refused = four.post_deal({**EXAMPLE, "winners_aces": "other"})
+    assert refused.status_code == 400
+    assert refused.json() == {"winners_aces": ["Enter either aces or winners_aces, not both."]}
+
+
 def test_hands_with_four_players_rotate_the_deal(four):
     hands = [
         EXAMPLE,

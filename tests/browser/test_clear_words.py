@@ -35,19 +35,16 @@ def test_six_player_etori_names_every_team(page, live_server, taps):
         ["Aki & Dai", "Ben & Eri", "Chie & Fumi"]
     )
     expect(page.locator("#f-honours_0 label")).to_have_text("Honours taken by Aki & Dai")
-    expect(page.locator("#f-ace_spades label")).to_have_text(["Aki & Dai", "Ben & Eri"])
+    taps.type("honours_0", 8)
+    expect(page.locator("#f-rensho_dealt_to label")).to_have_text(["Aki & Dai", "Ben & Eri"])
     expect(page.locator(".deal-form")).not_to_contain_text("Team 1")
-
-    taps.type("honours_0", 10)
-    for suit, team in (("spades", 0), ("hearts", 0), ("diamonds", 1)):
-        taps.choose(f"ace_{suit}", team)
-    taps.button("Enter the hand")
+    taps.enter("winners_aces", "plain_aces")
     # Left out: the error sits at its field, says what to tap, and is on the screen.
-    expect(field_errors(page, "ace_clubs")).to_have_text(["Tap the team dealt the ace of clubs."])
-    expect(page.locator("#f-ace_clubs")).to_have_class("field radios invalid")
+    expect(field_errors(page, "rensho_dealt_to")).to_have_text(["Tap the team dealt the rensho."])
+    expect(page.locator("#f-rensho_dealt_to")).to_have_class("field radios invalid")
 
-    taps.choose("ace_clubs", 1)
-    taps.button("Enter the hand")
+    taps.choose("rensho_dealt_to", 1)
+    taps.enter("winners_aces", "plain_aces")
     expect_next_deal(page, 2)
     expect(history_row(page, 1)).to_contain_text("Aki & Dai win")
 

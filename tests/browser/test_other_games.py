@@ -179,36 +179,30 @@ def test_etori_honours_aces_invalid_entry_and_correction(page, live_server, taps
     assert totals(page) == ["5", "5"]
     expect(radio(page, "trump", "spades")).to_be_checked()  # spades in the first hand
 
-    # Honours for one team (the other is filled in), aces, but the ace of clubs forgotten.
-    taps.type("honours_0", 10)
-    expect(page.locator("#id_honours_1")).to_have_value("6")
-    taps.choose("ace_spades", 0)
-    taps.choose("ace_hearts", 1)
-    taps.choose("ace_diamonds", 1)
-    taps.button("Enter the hand")
-    expect(field_errors(page, "ace_clubs")).to_have_text(["Tap the team dealt the ace of clubs."])
-    expect(page.locator("#id_honours_0")).to_have_value("10")
-    expect(page.locator("#id_honours_1")).to_have_value("6")
-    expect(radio(page, "ace_spades", 0)).to_be_checked()
-    expect(radio(page, "ace_hearts", 1)).to_be_checked()
+    # Honours for one team (the other is filled in): 8 each, but the rensho's team forgotten.
+    taps.type("honours_0", 8)
+    expect(page.locator("#id_honours_1")).to_have_value("8")
+    taps.enter("winners_aces", "other")
+    expect(field_errors(page, "rensho_dealt_to")).to_have_text(["Tap the team dealt the rensho."])
+    expect(page.locator("#id_honours_0")).to_have_value("8")
+    expect(page.locator("#id_honours_1")).to_have_value("8")
     assert totals(page) == ["5", "5"]
 
-    taps.choose("ace_clubs", 1)
-    taps.button("Enter the hand")
+    # Bram & Dirk were dealt the rensho: Anna & Cor win, by honours (8): 1 chip.
+    taps.choose("rensho_dealt_to", 1)
+    taps.enter("winners_aces", "other")
     expect_next_deal(page, 2)
-    # Anna & Cor won with 10 honours, dealt only the rensho: 1 chip.
     expect(history_row(page, 1)).to_contain_text("Anna & Cor win 1 · Spades")
     assert totals(page) == ["6", "4"]
     assert extras(page) == ["chips", "chips"]
 
-    # The ace of spades was in fact dealt to team 2: team 1 was dealt no ace, 4 chips.
+    # Anna & Cor were in fact dealt no ace: 4 chips. The correction starts from the hand.
     history_row(page, 1).get_by_role("link", name="Edit").click()
     expect(page.locator("h1")).to_have_text("Correct deal 1")
-    expect(page.locator("#id_honours_0")).to_have_value("10")
-    expect(radio(page, "ace_spades", 0)).to_be_checked()
-    expect(radio(page, "ace_clubs", 1)).to_be_checked()
-    taps.choose("ace_spades", 1)
-    taps.button("Enter the hand")
+    expect(page.locator("#id_honours_0")).to_have_value("8")
+    expect(radio(page, "rensho_dealt_to", 1)).to_be_checked()
+    expect(page.locator('button.key.chosen[value="other"]')).to_have_count(1)
+    taps.enter("winners_aces", "no_ace")
     expect(page.locator(".messages")).to_have_text("Deal 1 corrected.")
     expect(history_row(page, 1)).to_contain_text("Anna & Cor win 4 · Spades")
     assert totals(page) == ["9", "1"]
@@ -233,9 +227,7 @@ def test_share_link_shows_a_new_deal_without_reloading(page, other_phone, live_s
     expect(viewer.locator("a.edit-link")).to_have_count(0)
 
     taps.type("honours_0", 12)
-    for suit, team in (("spades", 0), ("hearts", 0), ("diamonds", 1), ("clubs", 1)):
-        taps.choose(f"ace_{suit}", team)
-    taps.button("Enter the hand")
+    taps.enter("winners_aces", "other")
     expect_next_deal(page, 2)
 
     # Within 3 s the other phone shows the deal, by itself.

@@ -44,6 +44,7 @@ def deal_form_for(match, state: dict[str, Any], data=None, initial=None):
         table=table_of(match),
         state=state,
         options=game.options_from_data(match.rules),
+        engine=game,
     )
 
 

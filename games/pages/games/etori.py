@@ -19,12 +19,32 @@ from ..words import Table
 SLUG = "etori"
 
 
+# The winners' aces as the chip rule sees them (games/rules/etori.py): a key each, with what
+# the losers pay for them; "by honours" is 1, 2 or 4 chips by the honours taken.
+WINNERS_ACES_KEYS = (
+    ("no_ace", gettext_lazy("No ace"), gettext_lazy("4 chips")),
+    ("plain_aces", gettext_lazy("1 or 2 plain"), gettext_lazy("2 chips")),
+    ("other", gettext_lazy("Others"), gettext_lazy("by honours")),
+)
+
+
 class EtoriDealForm(DealForm):
-    ERROR_FIELDS = {"aces": "ace_spades"}
+    """Trumps (kept from the last hand), one team's honours (the other's are the rest) and one
+    key for the aces the winners were dealt, which enters the hand: the rule needs no more of
+    the aces. At 8 honours each, the team dealt the rensho too."""
+
+    keys = WINNERS_ACES_KEYS
 
     def build(self):
         playing = self.state["next"]["playing"]
         self.playing = playing
+        first = playing[0]
+        self.ERROR_FIELDS = {
+            "honours": f"honours_{first}",
+            "aces": "winners_aces",
+            "winners_aces": "winners_aces",
+            "rensho_dealt_to": "rensho_dealt_to",
+        }
         self.fields["trump"] = forms.ChoiceField(
             label=gettext_lazy("Trumps"),
             choices=suit_choices(FRENCH_SUITS),
@@ -38,15 +58,25 @@ class EtoriDealForm(DealForm):
                 min_value=0,
                 max_value=16,
             )
-        for suit in FRENCH_SUITS:
-            self.fields[f"ace_{suit}"] = self.team_field(
-                _("Ace of %(suit)s dealt to") % {"suit": SUIT_LABELS[suit]},
-                teams=playing,
-                required=True,
-            )
-            self.missing_messages[f"ace_{suit}"] = _("Tap the team dealt the ace of %(suit)s.") % {
-                "suit": str(SUIT_LABELS[suit]).lower()
-            }
+        self.missing_messages[f"honours_{first}"] = _(
+            "Enter the honours taken by %(team)s or by %(other)s."
+        ) % {"team": self.table.team(first), "other": self.table.team(playing[1])}
+        self.fields["rensho_dealt_to"] = self.team_field(
+            _("At 8 to 8, the rensho was dealt to"), teams=playing
+        )
+        self.missing_messages["rensho_dealt_to"] = _("Tap the team dealt the rensho.")
+        self.fields["winners_aces"] = forms.ChoiceField(
+            label=gettext_lazy("Aces the winners were dealt"),
+            choices=[(value, label) for value, label, _chips in WINNERS_ACES_KEYS],
+            required=False,
+        )
+        self.missing_messages["winners_aces"] = _("Tap the aces the winners were dealt.")
+
+    def clean(self):
+        data = self.cleaned_data
+        if all(data.get(f"honours_{team}") is None for team in self.playing):
+            self.add_error(f"honours_{self.playing[0]}", self.missing(f"honours_{self.playing[0]}"))
+        return super().clean()
 
     def to_input(self):
         data = self.cleaned_data
@@ -58,11 +88,19 @@ class EtoriDealForm(DealForm):
             given[first] = 16 - given[second]
         elif given[second] is None and given[first] is not None:
             given[second] = 16 - given[first]
-        honours = [given.get(t) for t in range(teams)]
-        aces: list[list[str] | None] = [[] if t in self.playing else None for t in range(teams)]
-        for suit in FRENCH_SUITS:
-            aces[data[f"ace_{suit}"]].append(suit)
-        return {"trump": data["trump"], "honours": honours, "aces": aces}
+        raw: dict[str, Any] = {
+            "trump": data.get("trump") or None,
+            "honours": [given.get(t) for t in range(teams)],
+            "winners_aces": data.get("winners_aces") or None,
+        }
+        if data.get("rensho_dealt_to") is not None:
+            raw["rensho_dealt_to"] = data["rensho_dealt_to"]
+        return raw
+
+    @property
+    def eight_all(self) -> str:
+        """The honours field the rensho's row follows: shown at 8 only (app.js)."""
+        return f"honours_{self.playing[0]}=8"
 
 
 DealFormClass = EtoriDealForm
@@ -77,12 +115,11 @@ def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options:
 
 
 def initial(raw: dict[str, Any]) -> dict[str, Any]:
+    """The hand as entered; one entered with each team's aces (through the API) shows its
+    honours and trumps, and its correction taps the winners' aces anew."""
     values = {k: v for k, v in raw.items() if not isinstance(v, (dict, list))}
     for team, count in enumerate(raw.get("honours") or []):
         values[f"honours_{team}"] = count
-    for team, suits in enumerate(raw.get("aces") or []):
-        for suit in suits or []:
-            values[f"ace_{suit}"] = team
     return values
 
 

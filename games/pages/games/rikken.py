@@ -3,6 +3,7 @@ its history line in contract names, its correction's start."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -58,14 +59,19 @@ class RikkenDealForm(DealForm):
         if self.state["next"]["dealer"] is None:
             self.fields["dealer"] = self.seat_field(gettext_lazy("Dealer"), seats=range(players))
         contracts = [(row.slug, _contract(row)) for row in self.options.contracts]
+        together = set(self.needs["second"].split("|"))
         seats = range(len(_totals(self.state)))
         if players == 3:
             self.names = [*self.names, str(_("Blind man"))]
-        for suffix, label in (
-            ("", gettext_lazy("Contract")),
-            ("_2", gettext_lazy("Second contract (misère/piek)")),
+        for suffix, label, choices in (
+            ("", gettext_lazy("Contract"), contracts),
+            (
+                "_2",
+                gettext_lazy("Second contract (misère/piek)"),
+                [(slug, name) for slug, name in contracts if slug in together],
+            ),
         ):
-            self.fields[f"contract{suffix}"] = self.tap_field(label, contracts)
+            self.fields[f"contract{suffix}"] = self.tap_field(label, choices)
             self.fields[f"declarer{suffix}"] = self.seat_field(
                 gettext_lazy("Declarer"), required=False, seats=seats
             )
@@ -106,7 +112,33 @@ class RikkenDealForm(DealForm):
             )
         self.fields["action"] = forms.CharField(required=False)
 
+    @cached_property
+    def needs(self) -> dict[str, str]:
+        """For each row that only some contracts need, those contracts (``rik|troela``): once
+        a contract is tapped, only its rows stay on the screen (app.js, data-show-when)."""
+        rows = self.options.contracts
+        ranks = [row.rank for row in rows if row.side == "alone" and row.trumps == "none"]
+
+        def of(needed) -> str:
+            return "|".join(row.slug for row in rows if needed(row))
+
+        return {
+            "partner": of(lambda row: row.side != "alone"),
+            "trump": of(lambda row: row.trumps in ("declarer", "partner")),
+            "beter": of(lambda row: row.trumps == "beter"),
+            "called_suit": of(lambda row: row.side == "partner"),
+            # A second misère or piek: only with a contract another can be played with.
+            "second": of(
+                lambda row: (
+                    row.side == "alone" and row.trumps == "none" and ranks.count(row.rank) > 1
+                )
+            ),
+        }
+
     def _contract(self, suffix: str) -> dict[str, Any] | None:
+        """One contract entry, as tapped: a row the contract has no use for (a partner in a
+        misère) is not dropped here but refused by the rules, as the API refuses it; the page
+        hides such rows once the contract is tapped."""
         data = self.cleaned_data
         slug = data.get(f"contract{suffix}")
         if not slug:
@@ -119,13 +151,16 @@ class RikkenDealForm(DealForm):
         }
         if suffix:
             return entry
-        if row.side != "alone":
-            entry["partner"] = data.get("partner")
-            if data.get("partner_tricks") is not None:
-                entry["partner_tricks"] = data["partner_tricks"]
-        if row.trumps != "none":
-            entry["trump"] = data.get("trump") or None
-        if row.side == "partner" and data.get("called_suit"):
+        for key in ("partner", "partner_tricks"):
+            if data.get(key) is not None:
+                entry[key] = data[key]
+        trump = data.get("trump") or None
+        if trump is None and row.trumps == "beter":
+            # A beter contract's trumps are the beter suit: hearts, or the suit cut.
+            trump = "hearts" if self.options.beter_suit == "hearts" else data.get("beter") or None
+        if trump is not None or row.trumps != "none":
+            entry["trump"] = trump
+        if data.get("called_suit"):
             entry["called"] = {"rank": "A", "suit": data["called_suit"]}
         if self.options.beter_suit == "cut" and data.get("beter"):
             entry["beter"] = data["beter"]

@@ -51,7 +51,7 @@ def test_six_player_etori_names_its_teams_by_their_players():
     # Teams are the players opposite each other: seats 0 & 3, 1 & 4, 2 & 5.
     assert "Honours taken by Aki & Dai" in words
     assert "Honours taken by Ben & Eri" in words
-    assert re.search(r"Ace of Spades dealt to\s+Aki & Dai\s+Ben & Eri", words)
+    assert re.search(r"At 8 to 8, the rensho was dealt to\s+Aki & Dai\s+Ben & Eri", words)
     labels = re.findall(r'class="label">([^<]*)<', page.content.decode())
     assert [unescape(label) for label in labels] == ["Aki & Dai", "Ben & Eri", "Chie & Fumi"]
     assert not re.search(r"\bteam \d\b", words, flags=re.I)

@@ -184,22 +184,8 @@ def test_a_claim_from_the_page(client):
         ),
         (
             "etori",
-            {
-                "trump": "spades",
-                "honours_0": "9",
-                "ace_spades": "1",
-                "ace_hearts": "0",
-                "ace_clubs": "1",
-                "ace_diamonds": "1",
-            },
-            {
-                "trump": "hearts",
-                "honours_1": "12",
-                "ace_spades": "0",
-                "ace_hearts": "0",
-                "ace_clubs": "1",
-                "ace_diamonds": "1",
-            },
+            {"trump": "spades", "honours_0": "9", "winners_aces": "plain_aces"},
+            {"trump": "hearts", "honours_1": "8", "rensho_dealt_to": "0", "winners_aces": "other"},
         ),
     ],
 )

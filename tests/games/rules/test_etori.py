@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules import MatchOver, RuleViolation, fold, get_game
+from games.rules.etori import HONOURS
 
 GAME = get_game("etori")
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -201,6 +202,108 @@ def test_only_the_aces_the_winners_were_dealt_count():
     # Team 1 wins without an ace: 4, though team 0 holds the rensho and the ace of trumps.
     outcome, _ = record(hand([7, 9], ("SHDC", "")))
     assert (outcome["winner"], outcome["chips"]) == (1, 4)
+
+
+# --- the winners' aces, entered instead of each team's -----------------------------------------
+
+
+def by_the_winners_aces(raw, trump="spades", rensho="spades"):
+    """``raw`` (each team's aces, four players) entered as a table does without a row per ace:
+    the winners' aces as the three-step rule sees them, and the team dealt the rensho."""
+    honours, aces = raw["honours"], raw["aces"]
+    rensho_team = next(t for t in (0, 1) if rensho in aces[t])
+    # 9 or more honours win; at 8 each, the team not dealt the rensho.
+    winner = {1: 0, -1: 1, 0: 1 - rensho_team}[
+        (honours[0] > honours[1]) - (honours[0] < honours[1])
+    ]
+    theirs = aces[winner]
+    if not theirs:
+        kind = "no_ace"
+    elif len(theirs) <= 2 and rensho not in theirs and trump not in theirs:
+        kind = "plain_aces"
+    else:
+        kind = "other"
+    summary = {"honours": honours, "winners_aces": kind, "trump": trump}
+    if honours[0] == honours[1]:
+        summary["rensho_dealt_to"] = rensho_team
+    return summary
+
+
+@pytest.mark.parametrize("rules", [{}, CLUBS])
+@pytest.mark.parametrize("trump", SUITS)
+def test_the_winners_aces_score_every_hand_as_each_teams_aces_do(rules, trump):
+    """Every way the four aces can be dealt, with every count of honours: the same outcome."""
+    options = opts(**rules)
+    rensho = "clubs" if rules and trump == "spades" else "spades"
+    for honours in range(HONOURS + 1):
+        for mask in range(16):
+            ours = [s for i, s in enumerate(SUITS) if mask & (1 << i)]
+            raw = {
+                "honours": [honours, HONOURS - honours],
+                "aces": [ours, [s for s in SUITS if s not in ours]],
+                "trump": trump,
+            }
+            summary = by_the_winners_aces(raw, trump, rensho)
+            assert record(summary, options) == record(raw, options), (raw, summary)
+
+
+def test_at_eight_all_the_team_dealt_the_rensho_is_asked():
+    raw = {"honours": [8, 8], "winners_aces": "other"}
+    assert refused(raw) == {"rensho_dealt_to": ["This field is required."]}
+    outcome, _ = record({**raw, "rensho_dealt_to": 0})
+    assert (outcome["winner"], outcome["chips"], outcome["rule"]) == (1, 1, "honours")
+    outcome, _ = record({**raw, "winners_aces": "no_ace", "rensho_dealt_to": 1})
+    assert (outcome["winner"], outcome["chips"], outcome["rule"]) == (0, 4, "no_ace")
+
+
+def test_with_six_the_rensho_is_dealt_to_a_team_that_plays():
+    options = opts(6)
+    _, _, state = run(options, [(0, 1)])  # team 1 deals and sits out; teams 0 and 2 play
+    raw = {"honours": [8, None, 8], "winners_aces": "plain_aces"}
+    outcome, _ = record({**raw, "rensho_dealt_to": 0}, options, state)
+    assert (outcome["winner"], outcome["chips"]) == (2, 2)
+    assert refused({**raw, "rensho_dealt_to": 1}, options, state) == {
+        "rensho_dealt_to": ["The rensho is dealt to one of the teams that play."]
+    }
+
+
+@pytest.mark.parametrize(
+    ("raw", "errors"),
+    [
+        ({"honours": [9, 7]}, {"aces": ["This field is required."]}),
+        (
+            {"honours": [9, 7], "winners_aces": "none"},
+            {"winners_aces": ["Must be one of no_ace, plain_aces, other."]},
+        ),
+        (
+            {**hand([9, 7], ("H", "SDC")), "winners_aces": "plain_aces"},
+            {"winners_aces": ["Enter either aces or winners_aces, not both."]},
+        ),
+        (
+            {**hand([8, 8], ("H", "SDC")), "rensho_dealt_to": 1},
+            {"rensho_dealt_to": ["Enter either aces or rensho_dealt_to, not both."]},
+        ),
+        (
+            {"honours": [9, 7], "winners_aces": "plain_aces", "rensho_dealt_to": 0},
+            {"winners_aces": ["The winners were dealt the rensho: their aces count by honours."]},
+        ),
+        (
+            {"honours": [9, 7], "winners_aces": "other", "rensho_dealt_to": 2},
+            {"rensho_dealt_to": ["The rensho is dealt to one of the teams that play."]},
+        ),
+        (
+            {"honours": [9, 8], "winners_aces": "other"},
+            {"honours": ["The honours taken must add up to the 16 of the pack."]},
+        ),
+    ],
+)
+def test_the_winners_aces_are_checked(raw, errors):
+    assert refused(raw) == errors
+
+
+def test_the_rensho_dealt_to_the_winners_agrees_with_honours_counted():
+    outcome, _ = record({"honours": [12, 4], "winners_aces": "other", "rensho_dealt_to": 0})
+    assert (outcome["winner"], outcome["chips"], outcome["rule"]) == (0, 2, "honours")
 
 
 # --- rotation and trumps -------------------------------------------------------------------

@@ -551,6 +551,17 @@ def test_unknown_fields_and_the_dealer_are_checked():
     assert record(deal(entry("rik"), dealer=0))[1]["next"]["dealer"] == 1
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_first_deal_without_its_dealer_says_all_that_is_left_out_at_once(players):
+    new = GAME.initial_state(opts(players), {})
+    rik = entry("rik", declarer=1, partner=None, trump=None)
+    assert paths(refused(deal(rik), opts(players), state=new)) == {
+        "dealer",
+        "contracts.0.partner",
+        "contracts.0.trump",
+    }
+
+
 @pytest.mark.parametrize(
     "raw",
     [
