@@ -76,8 +76,12 @@ class SessionPlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(allow_null=True, help_text="A known player's id; null: a guest.")
     units = serializers.IntegerField(help_text="Units won or lost over the money matches.")
     amount = serializers.CharField(allow_null=True, help_text="The same in money, when staked.")
-    played = serializers.IntegerField()
+    played = serializers.IntegerField(help_text="Matches played, each with a deal at least.")
     won = serializers.IntegerField()
+    points = serializers.IntegerField(
+        allow_null=True,
+        help_text="Penalty points over the matches kept in them; null: played none of them.",
+    )
 
 
 class SeatResultSerializer(serializers.Serializer):
@@ -99,6 +103,7 @@ class SessionMatchSerializer(serializers.Serializer):
     finished = serializers.BooleanField()
     over = serializers.BooleanField(help_text="The evening moved on from it (or it finished).")
     money = serializers.BooleanField()
+    penalty = serializers.BooleanField(help_text="Kept in penalty points: the lowest total wins.")
     winners = serializers.ListField(child=serializers.CharField())
     results = SeatResultSerializer(many=True)
 
@@ -127,6 +132,14 @@ class BalancesAfterSerializer(serializers.Serializer):
     )
 
 
+class PointsAfterSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    points = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Running penalty points by session player number.",
+    )
+
+
 class SessionSerializer(serializers.Serializer):
     id = serializers.CharField()
     version = serializers.IntegerField()
@@ -138,6 +151,7 @@ class SessionSerializer(serializers.Serializer):
     players = SessionPlayerSerializer(many=True)
     matches = SessionMatchSerializer(many=True)
     balances_after = BalancesAfterSerializer(many=True)
+    points_after = PointsAfterSerializer(many=True)
     transfers = SessionTransferSerializer(many=True)
     rounding_difference = serializers.CharField(allow_null=True)
     links = serializers.SerializerMethodField()

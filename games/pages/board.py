@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.rules import get_game
+
 from .games import page_for
+
+# The most seats at a table: a rotation goes round in at most as many deals.
+MOST_SEATS = 12
 
 
 def team_labels(teams: list[list[int]] | None, names: list[str]) -> list[str]:
@@ -50,4 +56,39 @@ def board(
     # Before the first deal nobody's role is known yet: the entry asks, the board stays short.
     unknown = _("entered with the first deal")
     result["roles"] = [(role, who) for role, who in result["roles"] if who != unknown]
+
+    def roles(upcoming: dict[str, Any]) -> list[str]:
+        """Who takes each role of the board (its terms stay), then the reminder if any: short,
+        since every match page carries them."""
+        shown = page.next_roles({**state, "next": upcoming}, name=name, labels=labels)
+        reminder = shown.get("reminder")
+        return [who for _role, who in shown["roles"]] + ([reminder] if reminder else [])
+
+    ahead = roles_ahead(game, state, rules, roles)
+    if ahead is not None:
+        result["ahead"] = json.dumps(ahead, ensure_ascii=False, separators=(",", ":"))
+        dealt_again = getattr(page, "dealt_again", None)
+        options = get_game(game).options_from_data(rules)
+        again = dealt_again(options) if dealt_again else []
+        result["dealt_again"] = json.dumps(again, separators=(",", ":"))
     return result
+
+
+def roles_ahead(game: str, state: dict[str, Any], rules: dict[str, Any], roles) -> list | None:
+    """The next deal's roles, then the roles of each deal after it once round the table, as
+    the rotation alone decides them (no scoring): a phone with deals waiting to be sent shows
+    who deals after them (waiting.js). None when the rotation alone does not say (who deals
+    depends on who won, or who starts is not known yet)."""
+    engine = get_game(game)
+    options = engine.options_from_data(rules)
+    current = engine.state_from_data(state, options)
+    cycle = [roles(state["next"])]
+    for _turn in range(MOST_SEATS):
+        current = engine.turn(current, options)
+        if current is None:
+            return None
+        upcoming = engine.state_to_data(current)["next"]
+        if upcoming == state["next"]:
+            return cycle
+        cycle.append(roles(upcoming))
+    return None

@@ -12,6 +12,7 @@ from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
 from games.translation import translated
 
+from .forms import presets_for
 from .numbers import AmountField
 
 MAX_PLAYERS = 12
@@ -22,6 +23,9 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 class SessionNewForm(forms.Form):
+    """Everyone at the table, the first game with its house rules (the usual ones, a preset, or
+    house rules saved by the account: as the match form offers them), the stake, the club."""
+
     wrapper_prefix = ""
     foldable: tuple[str, ...] = ()
 
@@ -40,13 +44,38 @@ class SessionNewForm(forms.Form):
     )
     club = forms.ChoiceField(label=_("Club"), widget=forms.RadioSelect, required=False, choices=())
 
-    def __init__(self, *args, clubs: list[tuple[str, str]] = (), **kwargs):
+    def __init__(self, *args, clubs: list[tuple[str, str]] = (), user=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
+        # One row of house rules a game, shown once the game is tapped (app.js, evenings.css).
+        self.presets: dict[str, list[dict[str, Any]]] = {}
+        for slug, game in GAMES.items():
+            presets = presets_for(game, user)
+            if not presets:
+                continue
+            self.presets[slug] = presets
+            self.fields[f"rules_{slug}"] = forms.ChoiceField(
+                label=_("%(game)s: house rules") % {"game": game.name},
+                widget=forms.RadioSelect,
+                required=False,
+                initial="",
+                choices=[("", _("The usual rules")), *((p["key"], p["name"]) for p in presets)],
+            )
         if clubs:
             self.fields["club"].choices = [("", _("none")), *clubs]
         else:
             del self.fields["club"]
+
+    def house_rules(self) -> list[dict[str, Any]]:
+        """Each game's row of house rules, with what each set changes, for the template."""
+        return [
+            {"game": slug, "field": self[f"rules_{slug}"], "presets": presets}
+            for slug, presets in self.presets.items()
+        ]
+
+    def preset(self) -> str | None:
+        """The house rules chosen for the first game: a preset's key, or None (the usual)."""
+        return self.cleaned_data.get(f"rules_{self.cleaned_data.get('game')}") or None
 
     def clean_players(self) -> list[str]:
         names = [n.strip() for n in self.cleaned_data["players"].splitlines() if n.strip()]

@@ -31,6 +31,7 @@ from games.settlements import _stake_text
 from .access import carries_keys, private, remember_edit_key, wrong_link
 from .errors import rule_messages as _messages
 from .qr import qr_svg
+from .scoreboard import lowest_first
 from .session_forms import NextMatchForm, SessionNewForm
 from .views import known_players
 
@@ -74,7 +75,7 @@ def _clubs_for(user) -> list[tuple[str, str]]:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def session_new(request):
-    form = SessionNewForm(request.POST or None, clubs=_clubs_for(request.user))
+    form = SessionNewForm(request.POST or None, clubs=_clubs_for(request.user), user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         known = known_players()
@@ -85,9 +86,12 @@ def session_new(request):
                 club=data.get("club") or None,
                 owner=request.user,
                 game=data["game"],
+                preset=form.preset(),
             )
         except RuleViolation as exc:
             for key, value in exc.errors.items():
+                if key == "preset":  # the game's row of house rules says it
+                    key = f"rules_{data['game']}"
                 target = key if key in form.fields else None
                 for message in _messages(value):
                     form.add_error(target, message)
@@ -106,26 +110,63 @@ def _get(public_id: str):
     return session
 
 
+def _chart(players, steps, key: str, title: str) -> tuple[str, list]:
+    """A line a player over the evening's matches of one kind (``steps``: the totals after each),
+    with its legend; nothing when there is none."""
+    series = [Series(p["name"], [step[key][p["number"]] for step in steps]) for p in players]
+    if not steps:
+        return "", []
+    return line_chart(series, title=title, x_label=_("match")), legend(series)
+
+
+def _penalty_points(summary) -> dict:
+    """An evening kept in penalty points (in part or whole): each player's points, lowest first
+    when nothing is played for money, the chart, and the ranking of those who played."""
+    players = summary["players"]
+    matches = summary["matches"]
+    money = any(m["money"] for m in matches)
+    if not any(m["penalty"] for m in matches):
+        return {"money": True}
+    played = [p for p in players if p["points"] is not None]
+    chart, key = _chart(
+        played, summary["points_after"], "points", _("Penalty points after each match")
+    )
+    ranking = lowest_first([p["name"] for p in played], [p["points"] for p in played])
+    shown = {
+        "money": money,
+        "penalty": True,
+        "points_chart": chart,
+        "points_legend": key,
+        "ranking": ranking,
+        "podium": [row for row in ranking if row["place"] <= 3],
+    }
+    if not money:
+        unplayed = float("inf")
+        shown["players"] = sorted(
+            players, key=lambda p: unplayed if p["points"] is None else p["points"]
+        )
+    return shown
+
+
 def _context(request, session, next_form=None) -> dict:
     summary = reads.session_summary(session)
     editable = can_edit(request, session)
     players = summary["players"]
-    series = [
-        Series(p["name"], [step["units"][p["number"]] for step in summary["balances_after"]])
-        for p in players
-    ]
+    chart, key = _chart(
+        players, summary["balances_after"], "units", _("Balances after each money match")
+    )
     share_url = request.build_absolute_uri(reverse("pages:session", args=[session.public_id]))
     context = {
         "session": session,
         "summary": summary,
+        "players": players,
         "can_edit": editable,
-        "chart": line_chart(series, title=_("Balances after each money match"), x_label=_("match"))
-        if summary["balances_after"]
-        else "",
-        "legend": legend(series) if summary["balances_after"] else [],
+        "chart": chart,
+        "legend": key,
         "share_url": share_url,
         "share_qr": qr_svg(share_url),
         "stake_text": None if session.stake is None else _stake_text(session.stake),
+        **_penalty_points(summary),
     }
     if editable:
         key = held_session_key(request, session)

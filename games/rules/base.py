@@ -292,6 +292,13 @@ class Game(ABC, Generic[O, S, D]):
     @abstractmethod
     def is_finished(self, state: S) -> bool: ...
 
+    def turn(self, state: S, options: O) -> S | None:
+        """The state with the deal moved on once, as after a deal played the usual way, its
+        scores untouched: who deals and leads next when that follows from the rotation alone.
+        None when it depends on how the deal went, or when who starts is not known yet. (A
+        phone with deals waiting to be sent shows the roles of the deal after them.)"""
+        return None
+
     # deals
 
     @abstractmethod

@@ -127,6 +127,10 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
     def is_finished(self, state: MalillaState) -> bool:
         return state.finished
 
+    def turn(self, state: MalillaState, options: MalillaOptions) -> MalillaState | None:
+        # Every deal passes the deal on, a misdeal too.
+        return None if state.dealer is None else replace(state, dealer=(state.dealer + 1) % PLAYERS)
+
     def state_to_data(self, state: MalillaState) -> dict[str, Any]:
         dealer = state.dealer
         return {

@@ -199,6 +199,10 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
             return None
         return (state.last_battezzante + 1) % PLAYERS
 
+    def turn(self, state: MarafonState, options: MarafonOptions) -> MarafonState | None:
+        battezzante = self.expected_battezzante(state)
+        return None if battezzante is None else replace(state, last_battezzante=battezzante)
+
     @staticmethod
     def in_bella(state: MarafonState, options: MarafonOptions) -> bool:
         return options.match_format == "best_of_three" and len(state.games) == 2

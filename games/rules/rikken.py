@@ -155,6 +155,11 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     def is_finished(self, state: RikkenState) -> bool:
         return False  # money games never finish
 
+    def turn(self, state: RikkenState, options: RikkenOptions) -> RikkenState | None:
+        if state.dealer is None:
+            return None
+        return replace(state, dealer=self.after(state.dealer, state.players))
+
     def state_to_data(self, state: RikkenState) -> dict[str, Any]:
         dealer = state.dealer
         data: dict[str, Any] = {

@@ -121,6 +121,10 @@ class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
             return None
         return (state.last_first_speaker + 1) % PLAYERS
 
+    def turn(self, state: TrionfoState, options: TrionfoOptions) -> TrionfoState | None:
+        first = self.expected_first_speaker(state)
+        return None if first is None else replace(state, last_first_speaker=first)
+
     def state_to_data(self, state: TrionfoState) -> dict[str, Any]:
         return {
             "finished": False,

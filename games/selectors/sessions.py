@@ -54,6 +54,12 @@ def _is_money(match) -> bool:
     return GAMES[match.game].money and "balances" in match.state
 
 
+def _in_penalty_points(match) -> bool:
+    """Kept in penalty points: each player's own total, the lowest the best (the game says)."""
+    engine = GAMES[match.game]
+    return engine.lowest_wins(engine.options_from_data(match.rules))
+
+
 def match_lines(session: Session) -> list[dict[str, Any]]:
     """Each match of the evening with each seat's result, by session player number."""
     numbers = {row.player_id: row.number for row in session.players.all()}
@@ -76,6 +82,7 @@ def match_lines(session: Session) -> list[dict[str, Any]]:
                 "finished": match.finished,
                 "over": entry.over,
                 "money": _is_money(match),
+                "penalty": _in_penalty_points(match),
                 "winners": winners,
                 "results": [
                     {
@@ -116,16 +123,22 @@ def session_settlement(session: Session, lines: list[dict] | None = None) -> dic
 
 
 def session_summary(session: Session) -> dict[str, Any]:
-    """Everything the session page and the API tell: players with their running totals,
-    matches with their results, the balances after each match (for the chart), and the
-    settle-up (live while the session is open; the fixed transfers once it is closed)."""
+    """Everything the session page and the API tell: players with their running totals (units
+    over the money matches, penalty points over the matches kept in them), matches with their
+    results, the balances and the penalty points after each match (for the charts), and the
+    settle-up (live while the session is open; the fixed transfers once it is closed). A match
+    with no deal (abandoned, or not begun) counts as played by nobody."""
     lines = match_lines(session)
     players = list(session.players.all())
     settlement = session_settlement(session, lines)
-    totals = {row.number: {"played": 0, "won": 0} for row in players}
+    totals = {row.number: {"played": 0, "won": 0, "points": None} for row in players}
     running = {row.number: 0 for row in players}
+    points = {row.number: 0 for row in players}
     balances_after = []
+    points_after = []
     for line in lines:
+        if not line["deals"]:
+            continue
         for result in line["results"]:
             number = result["player"]
             if number is None:
@@ -134,8 +147,13 @@ def session_summary(session: Session) -> dict[str, Any]:
             totals[number]["won"] += int(result["won"])
             if line["money"]:
                 running[number] += result["units"]
+            if line["penalty"]:
+                points[number] += result["points"]
+                totals[number]["points"] = points[number]
         if line["money"]:
             balances_after.append({"match": line["number"], "units": dict(running)})
+        if line["penalty"]:
+            points_after.append({"match": line["number"], "points": dict(points)})
     by_number = {b["player"]: b for b in settlement["balances"]}
     closed = session.closed_at is not None
     if closed:
@@ -170,11 +188,14 @@ def session_summary(session: Session) -> dict[str, Any]:
                 "amount": by_number[row.number]["amount"],
                 "played": totals[row.number]["played"],
                 "won": totals[row.number]["won"],
+                # Penalty points over the evening's matches kept in them; None: played none.
+                "points": totals[row.number]["points"],
             }
             for row in players
         ],
         "matches": lines,
         "balances_after": balances_after,
+        "points_after": points_after,
         "transfers": transfers,
         "rounding_difference": settlement["rounding_difference"],
         "closed": closed,

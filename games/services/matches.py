@@ -74,11 +74,14 @@ def match_create(
     owner: Any = None,
     preset: str | int | None = None,
     edit_key: str | None = None,
+    stake_for_money_only: bool = False,
 ) -> CreatedMatch:
     """A new match with its seats, its resolved rules and its initial state.
     ``players`` holds guest names and known players' ids, in seat order; ``rules`` are applied
     over the ``preset``'s, if one is named. ``edit_key`` is given by a tournament table (its
-    scoring key, derived so that its card can be printed again); otherwise a new one is made."""
+    scoring key, derived so that its card can be printed again); otherwise a new one is made.
+    A ``stake`` for a match not played for money is refused, or with ``stake_for_money_only``
+    (an evening's stake, for its money matches) left out."""
     try:
         engine = get_game(game)
     except UnknownGame as exc:
@@ -101,10 +104,14 @@ def match_create(
     if problem:
         errors.add("players", problem)
     resolved = _resolve_players(players, errors)
+    if stake is not None and not engine.money and stake_for_money_only:
+        stake = None
     if stake is not None and not engine.money:
         errors.add("stake", f"{engine.name} is not played for money: it takes no stake.")
     errors.raise_if_any()
     options = engine.resolve_options(rules, players=len(players))
+    if stake is not None and stake_for_money_only and not engine.plays_for_money(options):
+        stake = None
     if stake is not None and engine.money and not engine.plays_for_money(options):
         raise RuleViolation.at(
             "stake", _("This match is scored in penalty points, not money: it takes no stake.")

@@ -165,14 +165,15 @@ def _add_match(
 ) -> Match:
     """Inside the caller's transaction: the match, seated, scored with the session's key."""
     try:
-        engine = get_game(game)
+        get_game(game)
     except UnknownGame as exc:
         raise RuleViolation.at("game", str(exc)) from None
     created = match_create(
         game=game,
         players=players,
         rules=rules,
-        stake=session.stake if engine.money else None,
+        stake=session.stake,
+        stake_for_money_only=True,  # a match in penalty points of a staked evening: none
         setup=setup,
         owner=session.owner,
         preset=preset,
@@ -214,7 +215,8 @@ def session_match_add(
                 raise RuleViolation.at("game", _("Name the game of the first match."))
             game = last.game
         same_game = last is not None and last.game == game
-        if rules is None and preset is None and same_game:
+        again = rules is None and preset is None and same_game
+        if again:
             rules = last.rules
         players = _seating(session, seats, last if same_game or seats is None else None)
         try:
@@ -230,6 +232,11 @@ def session_match_add(
         if rules is not None and "players" in rules and not same_game:
             rules = {k: v for k, v in rules.items() if k != "players"}
         match = _add_match(session, players, game=game, rules=rules, preset=preset, setup=setup)
+        if again and last.preset:
+            # The same house rules again, under their name too (an evening in penalty points
+            # reads so on every match of it).
+            match.preset = last.preset
+            match.save(update_fields=["preset"])
         ended = list(
             session.entries.filter(over=False)
             .exclude(match=match)

@@ -52,6 +52,7 @@ if (sw) {
     // and the last deal's correction and undo pages
     const last = has("scorer") && online() && document.querySelector("#history tbody tr:not(.game-end)");
     let keep = last ? $$("a", last).map((a) => a.href) : [];
+    if (has("scorer") && online()) keep.push(words.script); // and what shows while deals wait
     if (!controlled) {
       keep = keep.concat(has("recent") || has("match") ? [location.pathname] : [],
         $$("link[rel=stylesheet], script[src], link[rel=icon]").map((n) => n.href || n.src));
@@ -85,12 +86,14 @@ if (confirmForm) {
   }).catch(() => {});
 }
 
+// At the top: the connection, what waits, a clash; the waiting list itself sits with the deals.
 const box = document.getElementById("queue");
 if (!box) return;
 const stateLine = box.querySelector(".queue-state");
-const list = box.querySelector("ol");
+const list = document.querySelector("ol.waiting");
 const clash = box.querySelector(".clash");
 const form = document.querySelector("form.deal-form");
+const section = document.querySelector("section.entry"); // the deal form, set aside in a clash
 let entries = [];
 let sending = false;
 let sentNow = Number(sessionStorage.getItem("sk-sent")) || 0;
@@ -128,15 +131,32 @@ function summary(fields) {
   }).filter(Boolean).join(" · ");
 }
 
+const label = (e) => say({ edit: "correct", undo: "undo" }[e.kind] || e.kind, { n: e.number || "" });
+const what = (e) => (BUMPS[e.kind] && e.kind !== "undo" ? summary(e.fields) : "");
+
+// What shows only while deals wait (waiting.js: the board after them, a clash) loads then.
+let more = null;
+const later = () => more || (more = new Promise((resolve, reject) => {
+  const script = document.head.appendChild(document.createElement("script"));
+  script.onload = resolve;
+  script.onerror = () => { more = null; script.remove(); reject(); };
+  script.src = words.script;
+}));
+const api = {
+  get entries() { return entries; },
+  put, drop, flush, reload, say, el, label, what, BUMPS, box, clash, section,
+};
+
 function render() {
   const next = numberDeals();
   const heading = document.getElementById("entry-title");
   if (heading && entries.length) heading.textContent = say("deal", { n: next });
   list.textContent = "";
+  list.hidden = !entries.length;
   entries.slice().reverse().forEach((e, i) => {
     const li = list.appendChild(el("li", "waiting " + e.state));
-    li.appendChild(el("strong", "", say({ edit: "correct", undo: "undo" }[e.kind] || e.kind, { n: e.number || "" })));
-    if (BUMPS[e.kind] && e.kind !== "undo") li.appendChild(el("span", "what", summary(e.fields)));
+    li.appendChild(el("strong", "", label(e)));
+    if (what(e)) li.appendChild(el("span", "what", what(e)));
     if (e.kind === "deal") li.appendChild(el("span", "small", say("noTotals")));
     li.appendChild(el("span", "status", e.state === "failed" ? say("failed", { reason: e.reason || say("refused") })
       : say(e.state === "conflict" ? "conflict" : sending ? "sending" : "waiting")));
@@ -145,14 +165,18 @@ function render() {
   });
   let text = "";
   if (entries.length) {
-    text = (online() ? "" : say("offline") + " ") + say("count", { n: entries.length });
-    if (entries.some((e) => e.state !== "waiting")) text += " " + say("stuck");
+    text = (online() ? "" : say("noConnection") + " · ") + say("count", { n: entries.length });
+    // A clash asks its own question; this is for what was refused.
+    if (entries.some((e) => e.state === "failed")) text += " " + say("stuck");
     if (body.querySelector(".at-table") && entries.some((e) => BUMPS[e.kind])) text += " " + say("holdConfirm");
+  } else if (!online()) {
+    text = say("offline");
   } else if (sentNow) {
     text = say("sentCount", { n: sentNow }) + " " + say("allSent");
   }
   stateLine.textContent = text || note;
-  box.hidden = !(text || note);
+  box.hidden = !(text || note) && clash.hidden;
+  if (entries.length || more) later().then(() => window.skWaiting.board(api)).catch(() => null);
   body.toggleAttribute("data-hold", !!entries.length); // app.js does not reload meanwhile
   // The server's Undo would be refused while later deals wait: their Remove takes its place.
   $$("table.history a[href$='/undo/']").forEach((a) => { a.hidden = entries.some((e) => e.kind === "deal"); });
@@ -184,10 +208,8 @@ if (form) {
     };
     entries.push(entry);
     render(); // on the screen before anything is written
-    // As after a deal sent: the board, the deal just entered (waiting) and the next entry.
-    const line = document.getElementById("last-deal");
-    if (line) line.textContent = say("deal", { n: entry.number }) + ": " + summary(fields) + " · " + say("waiting");
-    document.getElementById("board").scrollIntoView();
+    // As after a deal sent: what waits, the board, the deal just entered and the next entry.
+    (box.hidden ? document.getElementById("board") : box).scrollIntoView();
     store("readwrite", (s) => s.add(entry)).then((id) => { entry.id = id; if (online()) flush(); });
     form.reset();
     $$("fieldset.folded", form).forEach((set) => set.classList.remove("folded"));
@@ -253,41 +275,7 @@ function flush() {
 }
 
 // Another phone scored meanwhile: both versions side by side, and the players choose.
-function showClash(first) {
-  return fetch(location.pathname, { credentials: "same-origin", cache: "no-store" })
-    .then((a) => a.text()).then((html) => {
-      const now = new DOMParser().parseFromString(html, "text/html").body;
-      const ul = el("ul", "theirs");
-      $$("table.history tbody tr", now).reverse().forEach((tr) => {
-        const n = tr.cells[0].textContent.trim();
-        if (tr.cells.length > 1 && Number(n) >= first.number) {
-          ul.appendChild(el("li", "", say("deal", { n: n }) + ": " + tr.cells[1].textContent.trim()));
-        }
-      });
-      const after = () => {
-        let version = Number(now.getAttribute("data-version"));
-        let number = Number(now.getAttribute("data-next"));
-        ["data-version", "data-next"].forEach((a) => body.setAttribute(a, now.getAttribute(a)));
-        clash.hidden = true;
-        Promise.all(entries.map((e) => {
-          e.state = "waiting";
-          e.version = version;
-          version += BUMPS[e.kind] || 0;
-          if (e.kind === "deal") e.number = number++;
-          return put(e);
-        })).then(flush);
-      };
-      const mine = () => Promise.all(entries.map((e) => drop(e.id))).then(() => {
-        sessionStorage.setItem("sk-dropped", "1");
-        reload();
-      });
-      clash.textContent = "";
-      clash.append(el("h3", "", say("clashTitle")), el("p", "", say("theirs")), ul,
-        el("button", "button primary", say("sendAfter"), after),
-        el("button", "button", say("drop"), mine), el("p", "", say("mine")));
-      clash.hidden = box.hidden = false;
-    }).catch(() => null);
-}
+const showClash = (first) => later().then(() => window.skWaiting.clash(first, api)).catch(() => null);
 
 window.addEventListener("online", flush);
 window.addEventListener("offline", render);

@@ -189,3 +189,34 @@ def test_every_game_is_played_in_a_session_with_its_results_and_charts(api_clien
     assert len(results) == seats and any(r["place"] == 1 for r in results)
     assert page.status_code == 200 and chart.status_code == 200
     assert b"<polyline" in chart.content
+
+
+def test_an_evening_in_penalty_points_totals_them_and_an_empty_match_is_played_by_nobody(
+    api_client,
+):
+    created = start(api_client, preset="rikken-penalty-points", stake=None)
+    key, url = created["edit_key"], created["links"]["self"]
+    first = created["matches"][0]["id"]
+    assert created["matches"][0]["penalty"] is True
+    assert deal(api_client, first, key, RIK).status_code == 201  # Anna, Cor, Dirk: 5 each
+    nxt = api_client.post(f"{url}matches/", {}, format="json", HTTP_X_EDIT_KEY=key)
+    assert nxt.status_code == 201  # the same house rules, by their name too
+    assert nxt.json()["matches"][1]["preset"] == created["matches"][0]["preset"]
+    # The second match is abandoned before its first deal: the evening moves on.
+    body = api_client.post(f"{url}matches/", {}, format="json", HTTP_X_EDIT_KEY=key).json()
+
+    players = {p["name"]: p for p in body["players"]}
+    assert {name: p["points"] for name, p in players.items()} == {
+        "Anna": 5,
+        "Bram": 0,
+        "Cor": 5,
+        "Dirk": 5,
+    }
+    assert {name: (p["won"], p["played"]) for name, p in players.items()} == {
+        "Anna": (0, 1),
+        "Bram": (1, 1),
+        "Cor": (0, 1),
+        "Dirk": (0, 1),
+    }
+    assert body["points_after"] == [{"match": 1, "points": {"0": 5, "1": 0, "2": 5, "3": 5}}]
+    assert body["balances_after"] == [] and body["transfers"] == []

@@ -75,20 +75,20 @@ def test_five_deals_offline_survive_a_reload_and_are_sent_once_in_order(page, li
             if (e.target.closest('button.key')) window.tapTimes.push(performance.now());
           }, true);
           new MutationObserver(() => {
-            const n = document.querySelectorAll('#queue li.waiting').length;
+            const n = document.querySelectorAll('#waiting li').length;
             while (window.shownTimes.length < n) window.shownTimes.push(performance.now());
           }).observe(document.getElementById('queue'), {childList: true, subtree: true});
         }"""
     )
     for n in range(5):
         offline_deal(page, TRUMPS[n], n + 1)
-        expect(page.locator("#queue li.waiting")).to_have_count(n + 1)
+        expect(page.locator("#waiting li")).to_have_count(n + 1)
         expect(page.locator("#entry-title")).to_have_text(f"Deal {n + 3}")
     delays = page.evaluate("window.shownTimes.map((t, i) => t - window.tapTimes[i])")
     assert len(delays) == 5 and max(delays) < 100, delays
     expect(page.locator("#queue .queue-state")).to_contain_text("No connection")
     expect(page.locator("#queue .queue-state")).to_contain_text("5 waiting to send")
-    newest = page.locator("#queue li.waiting").first
+    newest = page.locator("#waiting li").first
     expect(newest).to_contain_text("Deal 6")
     expect(newest).to_contain_text("Waiting to send")
     expect(newest).to_contain_text("Totals once sent")
@@ -96,7 +96,7 @@ def test_five_deals_offline_survive_a_reload_and_are_sent_once_in_order(page, li
 
     kept_on_phone(page, 5)
     page.reload()  # still offline: the kept page, and the deals still waiting
-    expect(page.locator("#queue li.waiting")).to_have_count(5)
+    expect(page.locator("#waiting li")).to_have_count(5)
     expect(page.locator("#entry-title")).to_have_text("Deal 7")
     assert points_on_server(match) == [6]
 
@@ -120,7 +120,7 @@ def test_another_phone_scored_meanwhile_the_players_choose(page, other_phone, li
     page.context.set_offline(True)
     offline_deal(page, "coins", 1)
     offline_deal(page, "swords", 2)
-    expect(page.locator("#queue li.waiting")).to_have_count(2)
+    expect(page.locator("#waiting li")).to_have_count(2)
 
     # Meanwhile the other phone, with signal, enters deal 2: 9 for Anna & Cora.
     other_phone_scores(other_phone, live_server, match, key, "clubs", 9)
@@ -131,9 +131,20 @@ def test_another_phone_scored_meanwhile_the_players_choose(page, other_phone, li
     expect(clash).to_be_visible(timeout=15_000)
     expect(clash).to_contain_text("Another phone scored meanwhile")
     expect(clash.locator("ul.theirs")).to_contain_text("Deal 2: 9 – 2")
-    expect(page.locator("#queue li.waiting").last).to_contain_text("another phone scored")
-    expect(page.locator("#queue li.waiting")).to_have_count(2)
+    expect(page.locator("#waiting li").last).to_contain_text("another phone scored")
+    expect(page.locator("#waiting li")).to_have_count(2)
     assert points_on_server(match) == [6, 9]  # nothing sent until the players choose
+    # At the top of the page, in place of the deal form, the question alone.
+    bottom = page.evaluate(
+        "document.querySelector('#queue .clash').getBoundingClientRect().bottom + scrollY"
+    )
+    assert bottom <= VIEWPORT["height"], bottom
+    expect(page.locator("section.entry")).to_be_hidden()
+    expect(page.locator("#queue")).not_to_contain_text("Not all could be sent")
+    # Who deals next waits for the players' choice: the other phone's deals moved it.
+    expect(page.locator(".board dl.next")).to_be_hidden()
+    expect(clash.locator("ul.mine li")).to_have_count(2)
+    expect(clash.locator("ul.mine li").first).to_contain_text("Deal 2: ")
 
     page.get_by_role("button", name=choice).click()
     if choice == "Drop mine":
@@ -142,7 +153,8 @@ def test_another_phone_scored_meanwhile_the_players_choose(page, other_phone, li
     else:
         expect(page.locator("#queue .queue-state")).to_contain_text("2 sent", timeout=15_000)
         assert points_on_server(match) == [6, 9, 1, 2]
-    expect(page.locator("#queue li.waiting")).to_have_count(0)
+    expect(page.locator("#waiting li")).to_have_count(0)
+    expect(page.locator("#entry-title")).to_be_visible()
 
 
 def test_double_taps_and_lost_answers_record_each_deal_once(page, live_server):
@@ -151,9 +163,9 @@ def test_double_taps_and_lost_answers_record_each_deal_once(page, live_server):
     page.context.set_offline(True)
     page.locator("label:has(> input[name=trump][value=coins])").click()
     page.locator('button.key[value="3"]').dblclick()  # a double tap
-    expect(page.locator("#queue li.waiting")).to_have_count(1)
+    expect(page.locator("#waiting li")).to_have_count(1)
     offline_deal(page, "swords", 4)
-    expect(page.locator("#queue li.waiting")).to_have_count(2)
+    expect(page.locator("#waiting li")).to_have_count(2)
 
     # The first answer is lost on the way back: the deal is recorded, the phone does not know.
     page.evaluate(
@@ -184,12 +196,12 @@ def test_a_correction_and_an_undo_made_offline_wait_and_are_sent(page, live_serv
 
     page.goto(f"{live_server.url}/m/{match.public_id}/deals/1/edit/")
     Taps(page).key(8)  # deal 1 was 8 – 3, not 6 – 5
-    expect(page.locator("#queue li.waiting")).to_have_count(1)
-    expect(page.locator("#queue li.waiting")).to_contain_text("Correction of deal 1")
+    expect(page.locator("#waiting li")).to_have_count(1)
+    expect(page.locator("#waiting li")).to_contain_text("Correction of deal 1")
     page.goto(f"{live_server.url}/m/{match.public_id}/deals/2/undo/")
     page.get_by_role("button", name="Yes, undo it").click()
-    expect(page.locator("#queue li.waiting")).to_have_count(2)
-    expect(page.locator("#queue li.waiting").first).to_contain_text("Undo deal 2")
+    expect(page.locator("#waiting li")).to_have_count(2)
+    expect(page.locator("#waiting li").first).to_contain_text("Undo deal 2")
     assert points_on_server(match) == [6, 2]
 
     page.context.set_offline(False)
@@ -239,7 +251,7 @@ def test_a_tournament_table_scores_offline_and_its_confirmation_waits(
     confirm = other_phone.locator("#confirm")
     confirm.locator("label:has(> input[name=by])").first.click()
     other_phone.get_by_role("button", name="Confirm the result").click()
-    expect(other_phone.locator("#queue li.waiting")).to_contain_text("Confirmation")
+    expect(other_phone.locator("#waiting li")).to_contain_text("Confirmation")
     table.refresh_from_db()
     assert table.confirmed_at is None
 
@@ -288,7 +300,7 @@ def test_the_start_page_lists_what_this_phone_opened_also_offline(page, live_ser
     expect(recent).to_contain_text("Marafon-Beccaccino: Anna, Bruno, Cora, Dario")
     expect(recent).to_contain_text("1 waiting")
     recent.get_by_role("link", name="Marafon-Beccaccino: Anna, Bruno, Cora, Dario").click()
-    expect(page.locator("#queue li.waiting")).to_have_count(1)  # the match opens offline
+    expect(page.locator("#waiting li")).to_have_count(1)  # the match opens offline
     # A page never opened says so, and offers what opens offline.
     page.goto(f"{live_server.url}/tournaments/")
     expect(page.locator("h1")).to_have_text("No connection")
@@ -314,7 +326,7 @@ def test_rikken_deals_offline_read_in_words_and_are_sent(page, live_server):
         taps.choose("trump", "hearts")
         taps.enter("tricks", tricks)
         assert taps.count <= 6
-    waiting = page.locator("#queue li.waiting")
+    waiting = page.locator("#waiting li")
     expect(waiting).to_have_count(2)
     expect(waiting.first).to_contain_text("Deal 3")
     expect(waiting.first).to_contain_text("Cora")

@@ -154,6 +154,12 @@ def next_roles(state, *, name, labels) -> dict:
     return shown
 
 
+def dealt_again(options) -> list[tuple[str, str]]:
+    """The deal form's fields that say the same dealer deals again (an annulled deal): the
+    rotation stays where it was (offline.js, counting the deals that wait on a phone)."""
+    return [("action", "annul")] if options.mandare_a_monte else []
+
+
 # --- the glossary (games/pages/glossary.py) ---------------------------------------------------
 
 # Each term as Marafon-Beccaccino players say it; each meaning in one plain line.

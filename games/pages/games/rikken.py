@@ -289,6 +289,12 @@ def next_roles(state, *, name, labels) -> dict:
     }
 
 
+def dealt_again(options) -> list[tuple[str, str]]:
+    """The deal form's fields that say the same dealer deals again (all passed, redealt): the
+    rotation stays where it was (offline.js, counting the deals that wait on a phone)."""
+    return [("action", "all_pass")] if options.all_pass == "redeal" else []
+
+
 # --- house rules ---------------------------------------------------------------------------
 
 

@@ -69,6 +69,8 @@ def test_every_word_of_the_offline_script_comes_from_the_page():
     asked |= set(re.findall(r':\s*"(\w+)"', "".join(re.findall(r"say\(\{([^}]*)\}", script))))
     # Said by name from a variable: the kinds of what waits, and the states of a waiting line.
     asked |= {"deal", "confirm", "dispute", "reopen", "conflict", "sending", "waiting"}
+    # What shows only while deals wait (waiting.js) says the same words.
+    asked |= set(re.findall(r'say\("(\w+)"', (ROOT / "static/js/waiting.js").read_text()))
     assert asked <= rendered, asked - rendered
     assert "{% translate" in template
 

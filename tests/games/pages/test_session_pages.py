@@ -8,15 +8,15 @@ import re
 import pytest
 from django.test import Client
 
-from games.models import Session
+from games.models import Match, Session
 
 pytestmark = pytest.mark.django_db
 
 RIK = {"contract": "misere", "declarer": "1", "tricks": "0", "dealer": "0"}
 
 
-def start(client: Client, game="rikken", players="Anna\nBram\nCor\nDirk", stake="0.10"):
-    response = client.post("/s/new/", {"players": players, "game": game, "stake": stake})
+def start(client: Client, game="rikken", players="Anna\nBram\nCor\nDirk", stake="0.10", **more):
+    response = client.post("/s/new/", {"players": players, "game": game, "stake": stake, **more})
     assert response.status_code == 302, response.content.decode()[:2000]
     return Session.objects.latest("pk"), response["Location"]
 
@@ -105,3 +105,74 @@ def test_the_phone_keeps_the_evening_among_what_it_opened():
     page = client.get(f"/s/{session.public_id}/").content.decode()
 
     assert 'data-recent="Session: Anna, Bram, Cor, Dirk"' in page
+
+
+def test_the_evening_form_offers_each_games_house_rules_and_starts_with_them(
+    django_user_model,
+):
+    from games.services.presets import preset_create
+
+    user = django_user_model.objects.create_user("anna", password="pw-x-1234-long")
+    saved = preset_create(
+        owner=user, game="rikken", name="Zwaan rules", rules={"all_pass": "mie_en"}
+    )
+    client = Client()
+    client.force_login(user)
+    form = client.get("/s/new/").content.decode()
+    assert 'data-show-when="game=rikken"' in form
+    assert 'name="rules_rikken" value="rikken-penalty-points"' in form
+    assert f'name="rules_rikken" value="{saved.key}"' in form  # the account's own
+    assert 'name="rules_marafon" value="marafon-31"' in form
+
+    session, _location = start(
+        client, players="Anna\nBram\nCor\nDirk", stake="", rules_rikken="rikken-penalty-points"
+    )
+    match = session.entries.get().match
+    assert match.rules["scoring"] == "penalty_points"
+    assert match.preset == "Rikken in penalty points"
+    # The rules of a game not chosen are not read.
+    other, _location = start(client, stake="", rules_marafon="marafon-31")
+    assert other.entries.get().match.rules["scoring"] == "payments"
+
+
+def test_house_rules_that_are_not_offered_are_refused_at_their_row():
+    response = Client().post(
+        "/s/new/",
+        {"players": "Anna\nBram\nCor\nDirk", "game": "rikken", "rules_rikken": "marafon-31"},
+    )
+    assert response.status_code == 400
+    assert 'id="f-rules_rikken"' in response.content.decode()
+    assert Session.objects.count() == 0
+
+
+def test_an_evening_of_money_and_penalty_points_shows_both():
+    client = Client()
+    session, location = start(client)  # money Rikken first
+    match_id = location.split("#")[0].strip("/").split("/")[-1]
+    assert client.post(f"/m/{match_id}/deals/", RIK).status_code == 302
+    nxt = client.post(f"/s/{session.public_id}/next/", {"choice": "preset:rikken-penalty-points"})
+    second_id = nxt["Location"].split("#")[0].strip("/").split("/")[-1]
+    # The evening's stake is for its money matches: this one takes none (it was refused).
+    assert Match.objects.get(public_id=second_id).stake is None
+    assert client.post(f"/m/{second_id}/deals/", RIK).status_code == 302
+
+    html = client.get(f"/s/{session.public_id}/").content.decode()
+    assert "Units" in html and "Penalty points" in html
+    assert "Settle up" in html and "Final ranking" in html and "Settle and close" in html
+    assert "pays Bram" in html  # the money match's settle-up
+    assert html.count('<svg class="chart"') == 2
+
+
+def test_a_match_abandoned_before_its_first_deal_is_played_by_nobody():
+    from games.selectors.sessions import session_summary
+    from games.services import deal_record
+    from games.services.sessions import session_create, session_match_add
+
+    created = session_create(players=["Anna", "Bram", "Cor", "Dirk"], game="rikken")
+    session_match_add(session=created.session)  # the first match abandoned, empty
+    _session, second = session_match_add(session=created.session, game="marafon")
+    deal_record(match=second, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
+
+    summary = session_summary(created.session)
+    assert [(p["won"], p["played"]) for p in summary["players"]] == [(1, 1), (0, 1), (1, 1), (0, 1)]
+    assert summary["balances_after"] == []  # the empty money match moved nobody's balance
