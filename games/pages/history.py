@@ -25,20 +25,29 @@ def _game_won(number: int, winner: int, scores: list[int] | None, by: str, table
     return text
 
 
-def _totals(after: dict[str, Any], table: Table) -> str:
+# A line of totals wraps between players, never inside one: "Joost +3" and the dot after it
+# stay together (no-break spaces), so a narrow phone never reads "Sanne" on one line and "-2"
+# on the next.
+_NBSP = "\u00a0"
+_BETWEEN = _NBSP + "· "
+
+
+def totals_of(after: dict[str, Any], table: Table) -> str:
+    """The totals a state holds, in a line: each player's by name, or the sides' numbers."""
     if "balances" in after:
         # Each player's money or points: names, or a row of numbers says nothing.
-        return " · ".join(
-            isolated(f"{table.who(seat)} {sign_first(f'{value:+d}') if value else 0}")
+        return _BETWEEN.join(
+            isolated(f"{table.who(seat)}{_NBSP}{sign_first(f'{value:+d}') if value else 0}")
             for seat, value in enumerate(after["balances"])
         )
     if "points" in after and "leaders" in after:
         # Penalty points: each player's total, the lowest leading.
-        return " · ".join(
-            isolated(f"{table.who(seat)} {value}") for seat, value in enumerate(after["points"])
+        return _BETWEEN.join(
+            isolated(f"{table.who(seat)}{_NBSP}{value}")
+            for seat, value in enumerate(after["points"])
         )
     values = after.get("scores") or after.get("chips") or []
-    return (" – " if len(values) == 2 else " · ").join(str(v) for v in values)
+    return (" – " if len(values) == 2 else _BETWEEN).join(str(v) for v in values)
 
 
 def history(match, deals) -> list[dict[str, Any]]:
@@ -66,15 +75,16 @@ def history(match, deals) -> list[dict[str, Any]]:
             row["game_end"] = _game_won(
                 games, won["winner"], record.get("scores"), won.get("by", "points"), table
             )
-        row["totals"] = _totals(after, table)
+        row["totals"] = totals_of(after, table)
         rows.append(row)
     return rows
 
 
-def verdicts(match, outcomes) -> dict[tuple, tuple[str, str]]:
+def verdicts(match, outcomes, state: dict | None = None) -> dict[tuple, tuple[str, str]]:
     """Who won each game and the match, and whether each claim was right: what a correction
-    must not change silently. ``outcomes``: every deal's (number, outcome), in order.
-    Key -> (what it is, its verdict)."""
+    must not change silently. ``outcomes``: every deal's (number, outcome), in order;
+    ``state``: the match's state after them (default: as stored). Key -> (what it is, its
+    verdict)."""
     table = table_of(match)
     found: dict[tuple, tuple[str, str]] = {}
     games = 0
@@ -92,7 +102,7 @@ def verdicts(match, outcomes) -> dict[tuple, tuple[str, str]]:
                 % {"n": number, "who": table.who(claim["seat"])},
                 _("right") if claim["correct"] else _("wrong"),
             )
-    state = match.state
+    state = match.state if state is None else state
     if state.get("finished") and state.get("winner") is not None:
         winner = state["winner"]
         if isinstance(winner, list):

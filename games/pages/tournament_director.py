@@ -4,7 +4,6 @@ and the corrections log. Every write goes through a service; a refusal shows as 
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
@@ -37,6 +36,7 @@ from scorekeeper.shortcuts import found_or_404
 
 from .access import carries_keys, directed_tournament, private
 from .club_forms import ClubForm
+from .corrections import corrections_of
 from .errors import first_message
 from .tournament_display import director_url, is_pairs, table_links, table_row, with_game_names
 from .tournament_forms import EntrantsForm, TournamentForm
@@ -315,58 +315,3 @@ def report_view(report: Any, names: Mapping[int, str]) -> dict[str, Any]:
     elif isinstance(bye, str):
         view["bye"] = bye
     return view
-
-
-# --- corrections -------------------------------------------------------------------------------
-
-MAX_CHANGES = 4
-
-
-def corrections_of(tournament: Tournament, limit: int = 200) -> list[dict[str, Any]]:
-    rows = selectors.tournament_corrections(tournament, limit=limit)
-    return [
-        {
-            "round": c.table.round.number,
-            "table": c.table.number,
-            "deal": c.deal_number,
-            "action": c.action,
-            "by": c.by,
-            "at": c.at,
-            "change": change_brief(c.before, c.after),
-        }
-        for c in rows
-    ]
-
-
-def change_brief(before: Any, after: Any) -> str:
-    """What a correction changed, in a line: ``contracts 1 tricks: 0 → 1``."""
-    if after is None:
-        return _("removed (%(deal)s)") % {"deal": _compact(before)}
-    if before is None:
-        return _compact(after)
-    old, new = dict(_flatten(before)), dict(_flatten(after))
-    changed = [k for k in {**old, **new} if old.get(k) != new.get(k)]
-    if not changed:
-        return _("no change")
-    parts = [f"{k}: {_compact(old.get(k))} → {_compact(new.get(k))}" for k in changed]
-    if len(parts) > MAX_CHANGES:
-        parts = [*parts[:MAX_CHANGES], "…"]
-    return "; ".join(parts)
-
-
-def _flatten(value: Any, path: str = ""):
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            yield from _flatten(item, f"{path} {key}".strip())
-    elif isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
-        for index, item in enumerate(value, start=1):
-            yield from _flatten(item, f"{path} {index}".strip())
-    else:
-        yield path or "deal", value
-
-
-def _compact(value: Any, limit: int = 40) -> str:
-    if value is None:
-        return "–"
-    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
-    return text if len(text) <= limit else text[: limit - 1] + "…"

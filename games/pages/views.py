@@ -19,7 +19,6 @@ from games.services import (
     NotFound,
     StaleVersion,
     deal_record,
-    deal_replace,
     deal_undo,
     match_create,
     preset_find,
@@ -37,9 +36,10 @@ from .access import (
     wrong_link,
 )
 from .board import board, team_labels
+from .corrections import as_it_stands, correction_answer
 from .forms import MatchSetupForm, presets_for
-from .games import deal_form_for, initial, summary, table_of
-from .history import changes, history, verdicts
+from .games import deal_form_for, initial
+from .history import history
 from .house_rules import house_rule_lines
 from .qr import qr_svg
 from .scoreboard import lowest_first
@@ -345,6 +345,8 @@ def _int(value) -> int | None:
 @carries_keys
 @require_http_methods(["GET", "HEAD", "POST"])
 def deal_edit(request, public_id: str, number: int):
+    """A correction: the deal's form, started from the deal as it stands. What the players tap
+    is asked back with its before and after (as an undo is); only the confirmation writes."""
     match = get_match_head(public_id)
     if not can_score(request, match):
         return HttpResponseForbidden(_("Only a phone with the edit link can correct deals."))
@@ -369,20 +371,12 @@ def deal_edit(request, public_id: str, number: int):
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            was = verdicts(match, selectors.deal_outcomes(match))
             try:
-                deal_replace(match=match, number=number, raw=form.to_input(), user=request.user)
+                return correction_answer(request, match, number, form.to_input())
             except RuleViolation as exc:
                 form.add_rule_errors(exc.errors)
             except (Conflict, NotFound) as exc:
                 form.add_error(None, str(exc))
-            else:
-                messages.success(request, _("Deal %(n)d corrected.") % {"n": number})
-                match = get_match_head(public_id)
-                # A correction that changes who won says so, before and after.
-                for line in changes(was, verdicts(match, selectors.deal_outcomes(match))):
-                    messages.warning(request, line)
-                return redirect("pages:match", public_id=public_id)
         status = 400
     names = [s.player.name for s in match.seats.all()]
     return render(
@@ -399,6 +393,7 @@ def deal_edit(request, public_id: str, number: int):
             "rules": match.rules,
             "team_labels": team_labels(engine.teams(options), names),
             "form_action": reverse("pages:deal-edit", args=[public_id, number]),
+            "as_it_stands": as_it_stands(match, pair[-1]),
         },
         status=status,
     )
@@ -423,17 +418,12 @@ def deal_undo_page(request, public_id: str, number: int):
         raise Http404
     return render(
         request,
-        "games/undo.html",
+        "games/confirm.html",
         {
             "match": match,
-            "number": number,
-            "summary": summary(
-                match.game,
-                deal.input,
-                deal.outcome,
-                table_of(match),
-                get_game(match.game).options_from_data(match.rules),
-            ),
+            "question": _("Undo deal %(number)s?") % {"number": number},
+            "lines": [as_it_stands(match, deal)],
+            "yes": _("Yes, undo it"),
         },
     )
 

@@ -33,6 +33,7 @@ from .matches import (
     match_version,
     matches_by_ids,
     matches_visible_to,
+    states_before,
 )
 from .players import (
     account_named,
@@ -113,6 +114,7 @@ __all__ = [
     "presets_saved",
     "presets_saved_for",
     "round_find",
+    "states_before",
     "table_at",
     "tournament_corrections",
     "tournament_entrants",

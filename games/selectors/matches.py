@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from collections.abc import Iterable
+
+from django.db.models import Prefetch, Q, QuerySet
 
 from games.models import Deal, Match, Seat, Table
 
@@ -109,3 +111,16 @@ def match_deal(match: Match, number: int) -> Deal | None:
 def deal_states(match: Match) -> list[dict]:
     """The state after each deal, in order (stored with the deal: no fold)."""
     return list(match.deals.order_by("number").values_list("state", flat=True))
+
+
+def states_before(deals: Iterable[tuple[int, int]]) -> dict[tuple[int, int], dict]:
+    """The state stored with the deal before each of ``deals`` (match id, deal number), in one
+    query: what a logged correction's entries are scored from again. The first deal has none
+    (the match's start)."""
+    wanted = Q()
+    for match_id, number in {(m, n - 1) for m, n in deals if n > 1}:
+        wanted |= Q(match_id=match_id, number=number)
+    if not wanted:
+        return {}
+    found = Deal.objects.filter(wanted).values_list("match_id", "number", "state")
+    return {(match_id, number + 1): state for match_id, number, state in found}

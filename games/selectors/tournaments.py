@@ -114,10 +114,15 @@ def table_at(tournament: Tournament, round_number: int, number: int) -> Table | 
 
 def tournament_corrections(tournament: Tournament, limit: int) -> list[Correction]:
     """The corrections at the tournament's tables, newest first, with their table and round
-    (and match)."""
+    (and match, with its seats: the log names the players)."""
     return list(
-        Correction.objects.filter(table__round__tournament=tournament).select_related(
-            "table__round", "table__match"
+        Correction.objects.filter(table__round__tournament=tournament)
+        .select_related("table__round", "table__match")
+        .prefetch_related(
+            Prefetch(
+                "table__match__seats",
+                queryset=Seat.objects.select_related("player").order_by("number"),
+            )
         )[:limit]
     )
 

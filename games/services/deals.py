@@ -7,6 +7,7 @@ import functools
 import logging
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 from games.models import Correction, Deal, IdempotencyRecord, Match, SessionMatch, Table
 from games.permissions import is_director
 from games.rules import MatchOver, RuleViolation, fold
+from games.rules.base import FoldStep
 
 from . import rows
 from .errors import Conflict, KeyTaken, NotFound, StaleVersion, inside_transaction
@@ -207,6 +209,71 @@ def _check_round_length(table: Table | None, number: int) -> None:
         )
 
 
+@dataclass(frozen=True)
+class Replacement:
+    """What a correction does, worked out before anything is written: the deal as it stands,
+    every deal from it on as stored (``deals``, the corrected one first) and their recomputed
+    steps (``steps``: outcome and state, in the same order), and the match's state after the
+    last of them. No steps when the entry is the one already stored."""
+
+    target: Deal
+    deals: list[Deal]
+    steps: list[FoldStep]
+    state: Any
+
+    @property
+    def unchanged(self) -> bool:
+        return not self.steps
+
+
+def check_deal_replace(
+    *, match: Match, number: int, raw: Mapping[str, Any], user: Any = None
+) -> Replacement:
+    """Every check of a correction, and what it would change, without writing: the page
+    shows the players its before and after to confirm, and ``deal_replace`` runs it on the
+    locked row. A later deal that the correction makes impossible refuses the whole
+    correction (Conflict); the corrected deal's own fault is a RuleViolation."""
+    check_unlocked(table_of(match), user)
+    check_session_open(match)
+    if not 1 <= number <= match.last_number:
+        raise NotFound(_("This match has no deal %(n)s.") % {"n": number})
+    deals = list(match.deals.filter(number__gte=number - 1).order_by("number"))
+    previous = deals.pop(0) if deals[0].number < number else None
+    target = deals[0]
+    if target.input == raw:
+        return Replacement(target=target, deals=deals, steps=[], state=None)
+    engine, options = engine_for(match)
+    inputs = [raw, *(d.input for d in deals[1:])]
+    try:
+        state, steps = fold(
+            engine,
+            options,
+            match.setup,
+            inputs,
+            start=_state_before(match, engine, options, previous),
+            first=number,
+        )
+    except RuleViolation as exc:
+        if exc.deal_number == number:  # type: ignore[attr-defined]
+            raise
+        raise Conflict(
+            _(
+                "With this correction deal %(n)s no longer fits: "
+                "%(why)s Correct or undo the later deals first."
+            )
+            % {"n": exc.deal_number, "why": _first_message(exc.errors)}  # type: ignore[attr-defined]
+        ) from None
+    except MatchOver as exc:
+        raise Conflict(
+            _(
+                "With this correction the match ends before deal %(n)s; "
+                "undo the deals after the end first."
+            )
+            % {"n": exc.deal_number}  # type: ignore[attr-defined]
+        ) from None
+    return Replacement(target=target, deals=deals, steps=steps, state=state)
+
+
 def deal_replace(
     *,
     match: Match,
@@ -217,54 +284,19 @@ def deal_replace(
     user: Any = None,
 ) -> tuple[Match, Deal]:
     """Replaces deal ``number``'s input and recomputes it and every deal after it, from the
-    state stored with the deal before it. A later deal that the correction makes impossible
-    refuses the whole correction."""
+    state stored with the deal before it (``check_deal_replace``, on the locked row)."""
     with _one_transaction():
         match = _lock(match, expected_version)
-        table = table_of(match)
-        check_unlocked(table, user)
-        check_session_open(match)
-        if not 1 <= number <= match.last_number:
-            raise NotFound(_("This match has no deal %(n)s.") % {"n": number})
-        deals = list(match.deals.filter(number__gte=number - 1).order_by("number"))
-        previous = deals.pop(0) if deals[0].number < number else None
-        target = deals[0]
-        if target.input == raw:
+        plan = check_deal_replace(match=match, number=number, raw=raw, user=user)
+        target = plan.target
+        if plan.unchanged:
             return match, target
-        engine, options = engine_for(match)
-        inputs = [raw, *(d.input for d in deals[1:])]
-        try:
-            state, steps = fold(
-                engine,
-                options,
-                match.setup,
-                inputs,
-                start=_state_before(match, engine, options, previous),
-                first=number,
-            )
-        except RuleViolation as exc:
-            if exc.deal_number == number:  # type: ignore[attr-defined]
-                raise
-            raise Conflict(
-                _(
-                    "With this correction deal %(n)s no longer fits: "
-                    "%(why)s Correct or undo the later deals first."
-                )
-                % {"n": exc.deal_number, "why": _first_message(exc.errors)}  # type: ignore[attr-defined]
-            ) from None
-        except MatchOver as exc:
-            raise Conflict(
-                _(
-                    "With this correction the match ends before deal %(n)s; "
-                    "undo the deals after the end first."
-                )
-                % {"n": exc.deal_number}  # type: ignore[attr-defined]
-            ) from None
+        engine, _options = engine_for(match)
         before = target.input
         target.input = raw
         changed = []
         now = timezone.now()
-        for deal, step in zip(deals, steps, strict=True):
+        for deal, step in zip(plan.deals, plan.steps, strict=True):
             after = engine.state_to_data(step.state)
             if deal is target or deal.outcome != step.outcome:
                 deal.outcome = step.outcome
@@ -274,9 +306,15 @@ def deal_replace(
             deal.state = after  # the running totals moved, the deal itself did not change
             changed.append(deal)
         deals_write(changed, ["input", "outcome", "state", "updated_at"])
-        save_state(match, engine, state)
+        save_state(match, engine, plan.state)
         log_correction(
-            table=table, number=number, action="replace", before=before, after=raw, by=by, user=user
+            table=table_of(match),
+            number=number,
+            action="replace",
+            before=before,
+            after=raw,
+            by=by,
+            user=user,
         )
     return match, target
 

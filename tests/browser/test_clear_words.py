@@ -102,6 +102,7 @@ def test_a_won_game_is_announced_and_a_correction_that_undoes_it_says_so(page, l
     history_row(page, 4).get_by_role("link", name="Edit").click()
     radio_label(page, "trump", "cups").click()
     page.locator('button.key[value="0"]').click()
+    page.get_by_role("button", name="Yes, correct it").click()
 
     expect(page.locator(".messages")).to_contain_text("Deal 4 corrected.")
     expect(page.locator(".messages")).to_contain_text(

@@ -73,6 +73,7 @@ def test_a_confirmed_result_is_locked_until_reopened_and_the_change_is_shown(
     )
     history_row(page, 1).get_by_role("link", name="Edit").click()
     page.locator('button[name="tricks"][value="1"]').click()
+    page.get_by_role("button", name="Yes, correct it").click()
     expect(page.locator(".messages")).to_contain_text("Deal 1 corrected.")
     expect(history_row(page, 1)).to_contain_text("1 trick, failed")
 

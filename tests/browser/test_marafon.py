@@ -154,6 +154,7 @@ def test_invalid_card_count_correction_and_undo(page, live_server, taps):
     expect(radio(page, "trump", "coins")).to_be_checked()
     expect(radio(page, "marafona", "")).to_be_checked()
     taps.key(9)
+    page.get_by_role("button", name="Yes, correct it").click()
     expect(page.locator(".messages")).to_have_text("Deal 1 corrected.")
     expect(history_row(page, 1)).to_contain_text("9 – 2")
     assert totals(page) == ["16", "6"]  # everything after deal 1 recomputed

@@ -196,6 +196,13 @@ def test_a_correction_and_an_undo_made_offline_wait_and_are_sent(page, live_serv
 
     page.goto(f"{live_server.url}/m/{match.public_id}/deals/1/edit/")
     Taps(page).key(8)  # deal 1 was 8 – 3, not 6 – 5
+    # Asked on the phone first (the server's before and after are out of reach); nothing waits
+    # until the players say yes.
+    ask = page.locator("#ask")
+    expect(ask).to_be_visible()
+    expect(ask).to_contain_text("No connection: correct deal 1 all the same?")
+    kept_on_phone(page, 0)
+    ask.get_by_role("button", name="Yes, correct it").click()
     expect(page.locator("#waiting li")).to_have_count(1)
     expect(page.locator("#waiting li")).to_contain_text("Correction of deal 1")
     page.goto(f"{live_server.url}/m/{match.public_id}/deals/2/undo/")
@@ -276,7 +283,8 @@ def test_without_javascript_the_pages_score_as_before(browser, live_server):
         offline_deal(page, "coins", 7)
         expect(page.locator("#entry-title")).to_have_text("Deal 3")
         page.locator('a[href$="/deals/2/edit/"]').click()
-        Taps(page).key(9)  # a correction: 9 – 2
+        Taps(page).key(9)  # a correction: 9 – 2, asked by the server before it is made
+        page.get_by_role("button", name="Yes, correct it").click()
         expect(page.locator(".messages")).to_contain_text("Deal 2 corrected.")
         page.locator('a[href$="/deals/2/undo/"]').click()
         page.get_by_role("button", name="Yes, undo it").click()

@@ -75,6 +75,7 @@ def test_trionfo_chiamo_with_partner_invalid_entry_and_correction(page, live_ser
     expect(page.locator("#id_points")).to_have_value("7")
     taps.type("points", 4)
     taps.button("Enter the deal")
+    page.get_by_role("button", name="Yes, correct it").click()
     expect(page.locator(".messages")).to_have_text("Deal 1 corrected.")
     expect(history_row(page, 1)).to_contain_text("Chiamo Bram · with Dirk · 4 points, failed")
     assert totals(page) == ["+1", "-2", "+1", "-1", "+1"]
@@ -165,6 +166,7 @@ def test_malilla_turn_up_one_total_invalid_entry_and_correction(page, live_serve
     taps.type("total_0", 50)
     expect(page.locator("#id_total_1")).to_have_value("20")
     taps.button("Enter the hand")
+    page.get_by_role("button", name="Yes, correct it").click()
     expect(page.locator(".messages")).to_have_text("Deal 1 corrected.")
     expect(history_row(page, 1)).to_contain_text("15 – 0 · bonus 3 counted")
     assert totals(page) == ["18", "5"]
@@ -192,7 +194,7 @@ def test_etori_honours_aces_invalid_entry_and_correction(page, live_server, taps
     taps.choose("rensho_dealt_to", 1)
     taps.enter("winners_aces", "other")
     expect_next_deal(page, 2)
-    expect(history_row(page, 1)).to_contain_text("Anna & Cor win 1 · Spades")
+    expect(history_row(page, 1)).to_contain_text("Anna & Cor win 1 chip · Spades")
     assert totals(page) == ["6", "4"]
     assert extras(page) == ["chips", "chips"]
 
@@ -203,8 +205,9 @@ def test_etori_honours_aces_invalid_entry_and_correction(page, live_server, taps
     expect(radio(page, "rensho_dealt_to", 1)).to_be_checked()
     expect(page.locator('button.key.chosen[value="other"]')).to_have_count(1)
     taps.enter("winners_aces", "no_ace")
+    page.get_by_role("button", name="Yes, correct it").click()
     expect(page.locator(".messages")).to_have_text("Deal 1 corrected.")
-    expect(history_row(page, 1)).to_contain_text("Anna & Cor win 4 · Spades")
+    expect(history_row(page, 1)).to_contain_text("Anna & Cor win 4 chips · Spades")
     assert totals(page) == ["9", "1"]
 
 

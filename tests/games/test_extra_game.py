@@ -81,7 +81,10 @@ def test_tens_is_played_on_the_phone_page(tens, client):
     assert Match.objects.get().state["scores"] == [7, 3]
     assert "7 – 3" in page_after  # the history line, from the page module
     assert "Deals" in page_after and "Ben" in page_after  # the next dealer, on the scoreboard
-    corrected = client.post(f"{url}deals/1/edit/", {"points": "2"})
+    # A correction is asked back with its before and after, then made once confirmed.
+    asked = client.post(f"{url}deals/1/edit/", {"points": "2"})
+    assert asked.status_code == 200 and "Deal 1: 7 – 3 → 2 – 8" in asked.content.decode()
+    corrected = client.post(f"{url}deals/1/edit/", {"points": "2", "confirm": "1"})
     assert corrected.status_code == 302
     assert Match.objects.get().state["scores"] == [2, 8]
 

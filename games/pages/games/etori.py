@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.rules.cards import FRENCH_SUITS
 
@@ -107,7 +107,9 @@ DealFormClass = EtoriDealForm
 
 
 def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
-    won = _("%(team)s win %(chips)d") % {
+    won = ngettext(
+        "%(team)s win %(chips)d chip", "%(team)s win %(chips)d chips", outcome["chips"]
+    ) % {
         "team": table.team(outcome["winner"]),
         "chips": outcome["chips"],
     }

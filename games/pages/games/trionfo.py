@@ -98,6 +98,10 @@ def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options:
     parts = [f"{bid} {table.who(outcome['declarer'])}"]
     if outcome.get("partner") is not None:
         parts.append(_("with %(who)s") % {"who": table.who(outcome["partner"])})
+    elif outcome["bid"] == "chiamo" and outcome.get("alone"):
+        # A chiamo without an amico: the signore called a card of their own hand and played
+        # alone against four. The players name it so; "made" alone would hide it.
+        parts.append(pgettext("Trionfo", "chiamata in mano"))
     made = _("made") if outcome["made"] else _("failed")
     if isinstance(raw.get("points"), int):
         made = _("%(points)d points, %(made)s") % {"points": raw["points"], "made": made}

@@ -45,3 +45,24 @@ def field_errors(response, field: str) -> list[str]:
     end = html.find('id="f-', start + 1)
     block = html[start : end if end != -1 else len(html)]
     return [unescape(m) for m in re.findall(r'class="error" role="alert">([^<]*)<', block)]
+
+
+def hidden_fields(response) -> list[tuple[str, str]]:
+    """The hidden fields of a page's forms, as the browser would send them back."""
+    html = response.content.decode()
+    return [
+        (unescape(name), unescape(value))
+        for name, value in re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)">', html)
+    ]
+
+
+def confirm_correction(client, url: str, data: dict):
+    """A correction as the phone makes it: sent, asked back with its before and after (the
+    page to confirm, nothing changed yet), then confirmed. Returns (asked, confirmed)."""
+    asked = client.post(url, data)
+    assert asked.status_code == 200, asked.content.decode()[-2000:]
+    assert b'name="confirm" value="1"' in asked.content
+    fields: dict[str, list[str]] = {}
+    for name, value in hidden_fields(asked):
+        fields.setdefault(name, []).append(value)
+    return asked, client.post(url, fields, follow=True)

@@ -12,7 +12,7 @@ from django.test import Client
 
 from games.services import deal_record, match_create
 
-from .conftest import field_errors
+from .conftest import confirm_correction, field_errors
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def text(response) -> str:
 
 def history_lines(response) -> list[str]:
     html = response.content.decode()
-    body = html[html.index('class="history"') :]
+    body = html[html.index('class="history deals"') :]
     body = body[: body.index("</table>")]
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, flags=re.S)
     return [unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r))).strip() for r in rows]
@@ -199,9 +199,18 @@ def test_a_won_game_is_announced_and_ruled_off_in_the_history():
 
 def test_a_correction_that_changes_who_won_a_game_says_so_before_and_after():
     client, url = marafon_to_a_game()
-    response = client.post(f"{url}deals/4/edit/", {"trump": "cups", "points": "0"}, follow=True)
-    words = text(response)
+    asked, response = confirm_correction(
+        client, f"{url}deals/4/edit/", {"trump": "cups", "points": "0"}
+    )
+    question, words = text(asked), text(response)
 
+    # Asked first, with its before and after, as an undo is: nothing changes until confirmed.
+    assert "Correct deal 4?" in question
+    assert "Deal 4: 11 – 0 · cappotto → 0 – 11 · cappotto" in question
+    assert "Totals after it: 44 – 0 → 33 – 11" in question
+    assert (
+        "This correction changes who won game 1: Anna & Carla before, nobody yet now." in question
+    )
     assert "Deal 4 corrected." in words
     assert "This correction changes who won game 1: Anna & Carla before, nobody yet now." in words
 
@@ -219,7 +228,8 @@ def test_a_correction_that_changes_a_claim_says_so():
             {"trump": "cups", "claim": {"seat": 0, "aces": 2, "figures": 20}},
         ],
     )
-    response = client.post(
+    asked, response = confirm_correction(
+        client,
         f"{url}deals/4/edit/",
         {
             "trump": "cups",
@@ -228,8 +238,8 @@ def test_a_correction_that_changes_a_claim_says_so():
             "claim_aces": "0",
             "claim_figures": "1",
         },
-        follow=True,
     )
+    assert "who won game 1: Anna & Carla before, Bruno & Dario now." in text(asked)
     words = text(response)
 
     assert "whether the claim of deal 4 by Anna was right: right before, wrong now." in words

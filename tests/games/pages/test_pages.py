@@ -7,6 +7,8 @@ from django.test import Client
 
 from games.models import Deal, Match
 
+from .conftest import confirm_correction
+
 pytestmark = pytest.mark.django_db
 
 PLAYERS = {
@@ -251,14 +253,15 @@ def test_correct_and_undo_from_the_page(client):
     client.post(f"{url}deals/", {"trump": "coins", "points": "5"})
 
     edit_page = client.get(f"{url}deals/1/edit/")
-    corrected = client.post(
-        f"{url}deals/1/edit/", {"battezzante": "2", "trump": "cups", "points": "2"}
+    asked, corrected = confirm_correction(
+        client, f"{url}deals/1/edit/", {"battezzante": "2", "trump": "cups", "points": "2"}
     )
     confirm = client.get(f"{url}deals/2/undo/")
     undone = client.post(f"{url}deals/2/undo/")
 
     assert edit_page.status_code == 200
-    assert corrected.status_code == 302
+    assert b"Correct deal 1?" in asked.content
+    assert corrected.redirect_chain[-1][1] == 302
     assert confirm.status_code == 200 and b"Yes, undo it" in confirm.content
     assert undone.status_code == 302
     assert Match.objects.get().state["scores"] == [2, 9]

@@ -48,7 +48,8 @@ def test_the_worked_example_on_the_phone(client, evening):
     assert "Rik Anna with Cor: 10 tricks, made: Bram 7, Dirk 7" in page
     assert "9 alleen Bram: 7 tricks, failed: Bram 36" in page
     assert "Schuppen mie: Anna 5, Cor 5" in page
-    assert "Anna 5 · Bram 43 · Cor 5 · Dirk 7" in page
+    # Each player's total stays whole when the line wraps (no-break spaces inside each).
+    assert "Anna\u00a05\u00a0· Bram\u00a043\u00a0· Cor\u00a05\u00a0· Dirk\u00a07" in page
     assert "Final ranking" in page and "Settle up" not in page
 
 

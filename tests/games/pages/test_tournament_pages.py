@@ -10,10 +10,10 @@ import pytest
 from django.test import Client
 
 from games.models import Correction, Entrant, Player, Round, Table, Tournament
-from games.services import club_member_add, deal_record, deal_replace
+from games.services import club_member_add, deal_record, deal_replace, deal_undo
 from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
-from games.services.tables import Confirmer, seated_names, table_confirm
+from games.services.tables import Confirmer, seated_names, table_confirm, table_reopen
 from games.services.tournaments import entrant_register, tournament_create
 
 from .conftest import PASSWORD, field_errors
@@ -621,10 +621,43 @@ def test_the_correction_log_shows_who_changed_what(
         )
 
     page = director_client.get(director_url(drawn.tournament)).content.decode()
+    declarer = seated_names(table)[1]
 
     assert Correction.objects.count() == 1
     assert "R1 T1 deal 1" in page
-    assert "contracts 1 tricks: 0 → 1" in page
+    # In the history's words, never the stored entry: "contracts 1 tricks: 0 → 1".
+    assert (
+        f"corrected: Misère {declarer}: 0 tricks, made → Misère {declarer}: 1 trick, failed"
+        in unescape(page)
+    )
+    log = page[page.index('id="corrections"') :]
+    log = log[: log.index("</section>")]
+    assert "contracts" not in log and "{" not in log
+
+
+def test_the_correction_log_says_a_reopening_and_an_undo_in_words(
+    director_client, director, drawn, django_capture_on_commit_callbacks
+):
+    table = Table.objects.select_related("match").first()
+    deal_record(match=table.match, raw=MISERE)
+    deal_record(
+        match=table.match, raw={"contracts": [{"contract": "piek", "declarer": 2, "tricks": 1}]}
+    )
+    confirmer = seated_names(table)[2]
+    with django_capture_on_commit_callbacks(execute=True):
+        table_confirm(table=table, by=confirmer, confirmer=Confirmer())
+        table_reopen(table=table, by="", confirmer=Confirmer(director=director))
+        deal_undo(match=table.match, number=2, user=director)
+
+    log = unescape(director_client.get(director_url(drawn.tournament)).content.decode())
+    log = log[log.index('id="corrections"') :]
+    log = log[: log.index("</section>")]
+    piek = seated_names(table)[2]
+
+    # A reopening concerns no deal: no "deal 0", and who had confirmed it.
+    assert "deal 0" not in log
+    assert f"reopened to correct: confirmed by {confirmer} before" in log
+    assert f"undone: Piek {piek}: 1 trick, made" in log
 
 
 # --- the live and results pages ----------------------------------------------------------------
