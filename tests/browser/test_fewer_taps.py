@@ -158,7 +158,7 @@ def test_an_etori_hand_is_two_taps_and_the_digits(page, live_server, taps):
     taps.enter("winners_aces", "plain_aces")
     assert hand.done() == (ETORI_HAND, 0)
     expect_next_deal(page, 2)
-    expect(history_row(page, 1)).to_contain_text("Anna & Cor win 2 · Spades")
+    expect(history_row(page, 1)).to_contain_text("Anna & Cor win 2 chips · Spades")
 
     # 8 to 8: the team not dealt the rensho wins; its row shows at 8 only.
     hand = Deal_(taps)
@@ -169,7 +169,7 @@ def test_an_etori_hand_is_two_taps_and_the_digits(page, live_server, taps):
     taps.enter("winners_aces", "no_ace")
     assert hand.done() == (ETORI_EIGHT_ALL, 0)
     expect_next_deal(page, 3)
-    expect(history_row(page, 2)).to_contain_text("Bram & Dirk win 4 · Spades")
+    expect(history_row(page, 2)).to_contain_text("Bram & Dirk win 4 chips · Spades")
     assert Deal.objects.get(number=2).input == {
         "trump": "spades",
         "honours": [8, 8],
@@ -184,7 +184,7 @@ def test_an_etori_hand_is_two_taps_and_the_digits(page, live_server, taps):
     taps.enter("winners_aces", "other")
     assert hand.done() == (ETORI_HAND + 1, 0)
     expect_next_deal(page, 4)
-    expect(history_row(page, 3)).to_contain_text("Anna & Cor win 2 · Hearts")
+    expect(history_row(page, 3)).to_contain_text("Anna & Cor win 2 chips · Hearts")
 
 
 def test_the_keyboards_go_does_not_enter_the_hand_with_the_first_key(page, live_server, taps):
