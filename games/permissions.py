@@ -36,20 +36,24 @@ def _opens(digests, key: str) -> bool:
 
 
 def key_opens_match(key: str, *, public_id: str, **_rest_of_path: object) -> bool:
-    digests = Match.objects.filter(public_id=public_id).values_list("edit_key_hash", flat=True)
-    return _opens(digests, key)
+    found = Match.objects.filter(public_id=public_id).order_by()
+    return _opens(found.values_list("edit_key_hash", flat=True), key)
 
 
 def key_opens_session(key: str, *, public_id: str, **_rest_of_path: object) -> bool:
-    digests = Session.objects.filter(public_id=public_id).values_list("edit_key_hash", flat=True)
-    return _opens(digests, key)
+    found = Session.objects.filter(public_id=public_id).order_by()
+    return _opens(found.values_list("edit_key_hash", flat=True), key)
 
 
 def key_opens_table(key: str, *, public_id: str, number: int, table: int) -> bool:
     """Either of a table's keys: the confirmation key, or the scoring key (its match's)."""
-    rows = Table.objects.filter(
-        round__tournament__public_id=public_id, round__number=number, number=table
-    ).values_list("confirm_key_hash", "match__edit_key_hash")
+    rows = (
+        Table.objects.filter(
+            round__tournament__public_id=public_id, round__number=number, number=table
+        )
+        .order_by()
+        .values_list("confirm_key_hash", "match__edit_key_hash")
+    )
     return _opens([digest for row in rows for digest in row], key)
 
 
