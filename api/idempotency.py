@@ -1,11 +1,13 @@
 """``Idempotency-Key`` on every POST: the first answer is stored in the same transaction as what
 the request created; a retry with the same body gets it again, another body gets 422.
 
-A stored answer belongs to its caller: the signed-in user, or for a match's and a table's writes
-the edit key or table key used. Another caller sending the same key finds nothing stored, so
-their request runs (and is checked) as a new one: a replay never serves an answer to a caller
-who could not have made the original request. An anonymous caller with neither has no identity,
-so the key itself is the secret: it must be at least 22 characters (a UUID in base64)."""
+A stored answer belongs to its caller (``api.callers``): the signed-in user, or for a match's,
+a session's and a table's writes the edit key or table key used, when it opens what the request
+names. Another caller sending the same key finds nothing stored, so their request runs (and is
+checked) as a new one: a replay never serves an answer to a caller who could not have made the
+original request. An anonymous caller (a key that opens nothing there is no key) has no
+identity, so the key itself is the secret: it must be at least 22 characters (a UUID in
+base64)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 
+from api.callers import caller_of
 from games.models import IdempotencyRecord
 from games.selectors import idempotency_lookup
 from games.services import (
@@ -34,12 +37,11 @@ REPLAYED_HEADER = "Idempotent-Replayed"
 KEPT_HEADERS = ("ETag", "Location")
 MAX_KEY_LENGTH = 255
 MIN_ANONYMOUS_KEY_LENGTH = 22
-# The credentials that make a caller someone, besides a signed-in user.
-CALLER_HEADERS = ("X-Edit-Key", "X-Table-Key")
 DESCRIPTION = (
     "A retry with the same key and body returns the first answer (kept 24 hours); the same key "
     "with another body is a 422. An answer is kept for its caller only: the signed-in user, or "
-    "the X-Edit-Key or X-Table-Key sent. An anonymous caller with none of these must send a key "
+    "the X-Edit-Key or X-Table-Key sent, when it opens the match, session or table of the path. "
+    "An anonymous caller (a key that opens nothing there counts as none) must send a key "
     f"of at least {MIN_ANONYMOUS_KEY_LENGTH} characters (a UUID in base64), since the key alone "
     "is then what proves a retry comes from the same client."
 )
@@ -95,18 +97,6 @@ def fingerprint(data) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
 
 
-def caller_of(request) -> str:
-    """Who is asking, as far as this request proves it; empty for nobody in particular."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return f"user:{user.pk}"
-    for header in CALLER_HEADERS:
-        value = request.headers.get(header)
-        if value:
-            return f"{header}:{value}"
-    return ""
-
-
 def _key_refusal(key: str, caller: str) -> Response | None:
     if not key.strip() or len(key) > MAX_KEY_LENGTH:
         message = _("Use a key of 1 to %(n)d characters.") % {"n": MAX_KEY_LENGTH}
@@ -143,7 +133,7 @@ def idempotent(handler):
         raw = request.headers.get(HEADER)
         if raw is None:
             return handler(view, request, *args, **kwargs)
-        caller = caller_of(request)
+        caller = caller_of(request, view)
         refusal = _key_refusal(raw, caller)
         if refusal is not None:
             return refusal

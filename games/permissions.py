@@ -11,7 +11,7 @@ import hashlib
 import hmac
 from typing import Any
 
-from games.models import Club, Match
+from games.models import Club, Match, Session, Table
 
 
 def hash_edit_key(edit_key: str) -> str:
@@ -23,6 +23,38 @@ def edit_key_matches(match: Match, edit_key: str | None) -> bool:
     if not edit_key or not match.edit_key_hash:
         return False
     return hmac.compare_digest(hash_edit_key(edit_key), match.edit_key_hash)
+
+
+def _opens(digests, key: str) -> bool:
+    wanted = hash_edit_key(key)
+    return any(digest and hmac.compare_digest(wanted, digest) for digest in digests)
+
+
+# Whether a key opens what a request names, asked before the request is handled: by the rate
+# limits (a key that opens nothing is no client of its own) and by the idempotency records (nor
+# a caller of its own). One indexed read each; the write checks the key again on its locked row.
+
+
+def key_opens_match(key: str, *, public_id: str, **_rest_of_path: object) -> bool:
+    found = Match.objects.filter(public_id=public_id).order_by()
+    return _opens(found.values_list("edit_key_hash", flat=True), key)
+
+
+def key_opens_session(key: str, *, public_id: str, **_rest_of_path: object) -> bool:
+    found = Session.objects.filter(public_id=public_id).order_by()
+    return _opens(found.values_list("edit_key_hash", flat=True), key)
+
+
+def key_opens_table(key: str, *, public_id: str, number: int, table: int) -> bool:
+    """Either of a table's keys: the confirmation key, or the scoring key (its match's)."""
+    rows = (
+        Table.objects.filter(
+            round__tournament__public_id=public_id, round__number=number, number=table
+        )
+        .order_by()
+        .values_list("confirm_key_hash", "match__edit_key_hash")
+    )
+    return _opens([digest for row in rows for digest in row], key)
 
 
 def may_edit_match(match: Match, *, edit_key: str | None, user: Any) -> bool:

@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from scorekeeper.sign_in import AdminSignInForm
 from scorekeeper.throttling import throttle_posts
 
-# The admin's sign-in is throttled like every other.
+# The admin's sign-in is throttled like every other, its failures counted by its form.
 admin.site.login = throttle_posts()(admin.site.login)
+admin.site.login_form = AdminSignInForm
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -1,5 +1,6 @@
 """``POST /api/v1/auth/token/``: a username and password in, a token out, for
-``Authorization: Token <key>``; throttled like every sign-in (per account and per address).
+``Authorization: Token <key>``; throttled like every sign-in (failures per account and address,
+per address, and a ceiling per account: ``scorekeeper.throttling``).
 ``DELETE`` with the token revokes it."""
 
 from django.contrib.auth import authenticate
@@ -10,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.tokens import HashedTokenAuthentication, token_issue
-from scorekeeper.throttling import SIGN_IN
+from scorekeeper.throttling import SIGN_IN, sign_in_failed, sign_in_succeeded
 
 
 class SignInSerializer(serializers.Serializer):
@@ -34,10 +35,12 @@ class TokenView(APIView):
         serializer.is_valid(raise_exception=True)
         user = authenticate(request._request, **serializer.validated_data)
         if user is None or not user.is_active:
+            sign_in_failed(request)
             return Response(
                 {"non_field_errors": ["That username and password do not match an account."]},
                 status=status.HTTP_400_BAD_REQUEST,
             )
+        sign_in_succeeded(request)
         return Response({"token": token_issue(user=user)})
 
     @extend_schema(request=None, responses={204: None})

@@ -17,6 +17,7 @@ from api.serializers.matches import (
 )
 from api.versioning import expected_version, with_etag
 from games import selectors
+from games.permissions import key_opens_match
 from games.services import NotFound, deal_record, deal_replace, deal_undo
 
 from .matches import IDEMPOTENCY_PARAMETER, get_match_or_404
@@ -46,6 +47,8 @@ def _head_or_404(public_id: str, *, seats: bool = False):
 
 class DealListView(APIView):
     pagination_class = Pages  # so that the schema documents the page
+    # The rate limits and idempotency records take its edit key for a client (api.callers).
+    key_opens = staticmethod(key_opens_match)
 
     @extend_schema(
         responses=DealSummarySerializer(many=True),
@@ -103,6 +106,8 @@ PREFER_PARAMETER = OpenApiParameter(
 
 
 class DealDetailView(APIView):
+    key_opens = staticmethod(key_opens_match)
+
     @extend_schema(responses=DealSerializer)
     def get(self, request, public_id: str, number: int):
         deal = selectors.deal_get(public_id, number)

@@ -23,6 +23,7 @@ from api.serializers.sessions import (
     TransferPaidSerializer,
 )
 from api.versioning import expected_version
+from games.permissions import key_opens_session
 from games.selectors import sessions as reads
 from games.services.sessions import (
     edit_key_matches_session,
@@ -148,6 +149,9 @@ class SessionDetailView(APIView):
 
 
 class SessionMatchListView(APIView):
+    # The rate limits and idempotency records take its edit key for a client (api.callers).
+    key_opens = staticmethod(key_opens_session)
+
     @extend_schema(
         request=SessionMatchCreateSerializer,
         responses={201: SessionSerializer},
@@ -178,6 +182,8 @@ class SessionMatchListView(APIView):
 
 
 class SessionSettleView(APIView):
+    key_opens = staticmethod(key_opens_session)
+
     @extend_schema(
         request=None,
         responses=SessionSerializer,
@@ -194,6 +200,8 @@ class SessionSettleView(APIView):
 
 
 class SessionTransferPaidView(APIView):
+    key_opens = staticmethod(key_opens_session)
+
     @extend_schema(
         request=TransferPaidSerializer,
         responses=SessionSerializer,

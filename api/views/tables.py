@@ -16,6 +16,7 @@ from api.serializers.tournaments import (
 )
 from games import selectors
 from games.models import Table
+from games.permissions import key_opens_table
 from games.services.tables import (
     check_confirmer,
     check_reopener,
@@ -51,6 +52,9 @@ def _table_and_confirmer(request, public_id: str, number: int, table: int):
 
 
 class TableConfirmView(APIView):
+    # The rate limits and idempotency records take its keys for a client (api.callers).
+    key_opens = staticmethod(key_opens_table)
+
     @extend_schema(
         request=ConfirmSerializer,
         responses=ConfirmedSerializer,
@@ -68,6 +72,8 @@ class TableConfirmView(APIView):
 
 
 class TableDisputeView(APIView):
+    key_opens = staticmethod(key_opens_table)
+
     @extend_schema(
         request=DisputeSerializer,
         responses=DisputedSerializer,
@@ -88,6 +94,8 @@ class TableDisputeView(APIView):
 class TableReopenView(APIView):
     """The side that scored reopens a confirmed result to correct it (its scoring key in
     ``X-Table-Key`` or ``X-Edit-Key``), or a director does; the other side confirms again."""
+
+    key_opens = staticmethod(key_opens_table)
 
     @extend_schema(
         request=None,

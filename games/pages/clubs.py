@@ -32,6 +32,7 @@ from games.services import (
     player_merge,
 )
 from scorekeeper.shortcuts import found_or_404
+from scorekeeper.sign_in import SignInForm
 from scorekeeper.throttling import SignUpThrottle, throttle_posts
 
 from .club_forms import ClubForm, DirectorForm, MembersForm, MergeForm, SignUpForm
@@ -45,6 +46,7 @@ from .tournament_display import with_game_names
 @method_decorator(throttle_posts(), name="dispatch")
 class SignInView(auth_views.LoginView):
     template_name = "registration/login.html"
+    authentication_form = SignInForm  # tells the rate limits which tries failed
     next_page = "pages:director"
     redirect_authenticated_user = True
 

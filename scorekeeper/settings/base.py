@@ -157,10 +157,13 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
-# Generous defaults: a whole club room behind one address scores without meeting them.
+# Generous defaults: a whole club room behind one address scores without meeting them. Signing
+# in counts failures only (scorekeeper.throttling): per account and address, per address, and a
+# ceiling per account that one address cannot reach alone (10 an hour make 240 a day, under 300).
 THROTTLE_RATES = {
-    "sign_in_account": os.environ.get("THROTTLE_SIGN_IN_ACCOUNT", "10/min"),
-    "sign_in_address": os.environ.get("THROTTLE_SIGN_IN_ADDRESS", "30/min"),
+    "sign_in_account_address": os.environ.get("THROTTLE_SIGN_IN_ACCOUNT_ADDRESS", "10/hour"),
+    "sign_in_address": os.environ.get("THROTTLE_SIGN_IN_ADDRESS", "30/hour"),
+    "sign_in_account": os.environ.get("THROTTLE_SIGN_IN_ACCOUNT", "300/day"),
     "sign_up": os.environ.get("THROTTLE_SIGN_UP", "10/hour"),
     "write_client": os.environ.get("THROTTLE_WRITE_CLIENT", "240/min"),
     "write_address": os.environ.get("THROTTLE_WRITE_ADDRESS", "2400/min"),
@@ -194,9 +197,10 @@ REST_FRAMEWORK = {
         "scorekeeper.throttling.WriteAddressThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
-    # How many reverse proxies stand in front (their X-Forwarded-For entries are trusted to
-    # name the client); 0 or unset: the client is REMOTE_ADDR.
-    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")) or None,
+    # How many reverse proxies stand in front: the Nth X-Forwarded-For entry from the right
+    # names the client (scorekeeper.addresses). 0 or unset: the socket's address, the header
+    # ignored. Never None: DRF would then take the whole header, written by the client.
+    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES") or "0"),
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "api.schema.ScorekeeperAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",

@@ -173,3 +173,35 @@ def test_a_confirmed_result_is_locked_until_the_table_reopens_it(
     assert corrected.status_code == 200
     assert again.status_code == 200
     assert results[0]["counts"] is True and results[0]["amended_by"] == "the table"
+
+
+def test_a_tables_keys_make_its_caller_and_a_made_up_key_does_not(
+    drawn, django_capture_on_commit_callbacks
+):
+    """A table key is the caller of an Idempotency-Key (a short one is enough); a made-up one
+    opens nothing, so the caller is anonymous and the short key is refused."""
+    base, tables = drawn
+    table = tables[0]
+    seated = [e["name"] for e in table["entrants"]]
+    APIClient(HTTP_X_EDIT_KEY=last_segment(table["link"])).post(
+        f"/api/v1/matches/{table['match']}/deals/", MISERE, format="json"
+    )
+    url = f"{base}rounds/1/tables/{table['number']}/"
+    confirmation = {"HTTP_X_TABLE_KEY": last_segment(table["confirm_link"])}
+    made_up = {"HTTP_X_TABLE_KEY": "made-up"}
+
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed = [
+            APIClient().post(
+                f"{url}confirm/", {"by": seated[1]}, HTTP_IDEMPOTENCY_KEY="c-1", **confirmation
+            )
+            for _ in range(2)
+        ]
+    stranger = APIClient().post(
+        f"{url}confirm/", {"by": seated[1]}, HTTP_IDEMPOTENCY_KEY="c-1", **made_up
+    )
+
+    assert [c.status_code for c in confirmed] == [200, 200]
+    assert confirmed[1]["Idempotent-Replayed"] == "true"
+    assert stranger.status_code == 400 and "Idempotency-Key" in stranger.json()
+    assert "Idempotent-Replayed" not in stranger
