@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from .games import page_for
+from .scoreboard import role_line
 
 
 def team_labels(teams: list[list[int]] | None, names: list[str]) -> list[str]:
@@ -49,5 +50,5 @@ def board(
     result.update(page.next_roles(state, name=name, labels=labels))
     # Before the first deal nobody's role is known yet: the entry asks, the board stays short.
     unknown = _("entered with the first deal")
-    result["roles"] = [(role, who) for role, who in result["roles"] if who != unknown]
+    result["roles"] = [role_line(role, who) for role, who in result["roles"] if who != unknown]
     return result

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import selectors
@@ -38,7 +38,14 @@ from scorekeeper.shortcuts import found_or_404
 from .access import directed_tournament
 from .club_forms import ClubForm
 from .errors import first_message
-from .tournament_display import director_url, is_pairs, table_links, table_row, with_game_names
+from .tournament_display import (
+    director_url,
+    is_pairs,
+    said_by,
+    table_links,
+    table_row,
+    with_game_names,
+)
 from .tournament_forms import EntrantsForm, TournamentForm
 
 
@@ -329,7 +336,7 @@ def corrections_of(tournament: Tournament, limit: int = 200) -> list[dict[str, A
             "table": c.table.number,
             "deal": c.deal_number,
             "action": c.action,
-            "by": c.by,
+            "by": said_by(c.by),
             "at": c.at,
             "change": change_brief(c.before, c.after),
         }
@@ -337,8 +344,28 @@ def corrections_of(tournament: Tournament, limit: int = 200) -> list[dict[str, A
     ]
 
 
+# A deal's fields as the deal forms name them, for a correction's line.
+FIELD_WORDS = {
+    "contracts": gettext_lazy("Contract"),
+    "contract": gettext_lazy("Contract"),
+    "tricks": gettext_lazy("Tricks taken"),
+    "declarer": gettext_lazy("Declarer"),
+    "partner": gettext_lazy("Partner"),
+    "trump": gettext_lazy("Trumps"),
+    "points": gettext_lazy("Points"),
+    "dealer": gettext_lazy("Dealer"),
+    "aces": gettext_lazy("Aces"),
+    "figures": gettext_lazy("Figures"),
+    "bid": gettext_lazy("Bid"),
+    "called": gettext_lazy("Called card"),
+    "called_card": gettext_lazy("Called card"),
+    "marafona": gettext_lazy("Marafona declared by"),
+    "last_trick": gettext_lazy("Last trick taken by"),
+}
+
+
 def change_brief(before: Any, after: Any) -> str:
-    """What a correction changed, in a line: ``contracts 1 tricks: 0 → 1``."""
+    """What a correction changed, in a line: ``Contract 1 Tricks taken: 0 → 1``."""
     if after is None:
         return _("removed (%(deal)s)") % {"deal": _compact(before)}
     if before is None:
@@ -356,12 +383,12 @@ def change_brief(before: Any, after: Any) -> str:
 def _flatten(value: Any, path: str = ""):
     if isinstance(value, Mapping):
         for key, item in value.items():
-            yield from _flatten(item, f"{path} {key}".strip())
+            yield from _flatten(item, f"{path} {FIELD_WORDS.get(key, key)}".strip())
     elif isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
         for index, item in enumerate(value, start=1):
             yield from _flatten(item, f"{path} {index}".strip())
     else:
-        yield path or "deal", value
+        yield path or _("deal"), value
 
 
 def _compact(value: Any, limit: int = 40) -> str:

@@ -35,7 +35,7 @@ from .history import changes, history, verdicts
 from .house_rules import house_rule_lines
 from .qr import qr_svg
 from .scoreboard import lowest_first
-from .tournament_display import match_table
+from .tournament_display import is_pairs, match_table
 
 
 def get_match(public_id: str):
@@ -189,6 +189,16 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
             context["round_over"] = tournament.deals_per_round
         # The other side confirms on its own phone (the confirmation key), never this one.
         context["awaiting_confirmation"] = bool(played) and table.confirmed_at is None
+        # A table without sides: another player confirms, so the scoring phone says once who
+        # scores on it (games.services.tables.table_scorer_set).
+        context["individual_table"] = not is_pairs(tournament)
+        if (
+            scorer
+            and context["individual_table"]
+            and table.scorer is None
+            and table.confirmed_at is None
+        ):
+            context["ask_scorer"] = list(enumerate(names))
         if (
             scorer
             and table.confirmed_at is not None
