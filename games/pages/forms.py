@@ -112,7 +112,7 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
 
     def _team_labels(self) -> list[str]:
         """Each team by its players as typed so far ("Ana & Carmen"), a seat not yet typed by
-        its field's name ("Player 3"); static/js/app.js names them as they are typed."""
+        its field's name ("Player 3"); static/js/setup.js names them as they are typed."""
         teams = self.game.teams(self.game.Options()) or []
         typed = self.data if self.is_bound else {}
 

@@ -24,10 +24,11 @@ from games.services import (
     match_create,
     preset_find,
 )
+from games.services.table_keys import scoring_key_matches
 from games.settlements import match_settlement
 
 from . import resend
-from .access import can_score, held_match_ids, remember_edit_key
+from .access import can_score, held_edit_key, held_match_ids, remember_edit_key
 from .board import board, team_labels
 from .forms import MatchSetupForm, presets_for
 from .games import deal_form_for, initial, summary, table_of
@@ -164,8 +165,6 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         "ranking": engine.lowest_wins(options),
     }
     if scorer:
-        from .access import held_edit_key
-
         key = held_edit_key(request, match)
         if key:
             edit_url = request.build_absolute_uri(
@@ -189,12 +188,12 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
             context["round_over"] = tournament.deals_per_round
         # The other side confirms on its own phone (the confirmation key), never this one.
         context["awaiting_confirmation"] = bool(played) and table.confirmed_at is None
-        # A table without sides: another player confirms, so the scoring phone says once who
-        # scores on it (games.services.tables.table_scorer_set).
+        # A table without sides: another player confirms, so the scoring phone (the one that
+        # holds the table's scoring link, not a director's) says once who scores on it.
         context["individual_table"] = not is_pairs(tournament)
         if (
-            scorer
-            and context["individual_table"]
+            context["individual_table"]
+            and scoring_key_matches(table, held_edit_key(request, match))
             and table.scorer is None
             and table.confirmed_at is None
         ):

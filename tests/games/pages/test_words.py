@@ -242,6 +242,9 @@ def test_the_scoring_phone_says_once_who_scores_and_the_confirmation_leaves_them
     confirming.get(f"/m/{match}/confirm/{table_keys(table).confirmation}/")
     before = confirming.get(f"/m/{match}/confirm/").content.decode()
     asked = scoring.get(f"/m/{match}/").content.decode()
+    desk = Client()
+    desk.force_login(director)
+    not_asked = desk.get(f"/m/{match}/").content.decode()  # a director scores for nobody
 
     seated = [seat.player.name for seat in table.match.seats.order_by("number")]
     scorer, *others = seated
@@ -254,6 +257,7 @@ def test_the_scoring_phone_says_once_who_scores_and_the_confirmation_leaves_them
     assert all(f'value="{name}"' in before for name in RIKKEN)
     assert "Who enters the deals on this phone?" in asked
     assert all(f'name="scorer" value="{seat}"' in asked for seat in range(4))
+    assert "Who enters the deals" not in not_asked
     assert stranger.status_code == 403
     assert told.status_code == 302 and told["Location"].endswith(f"/m/{match}/#board")
     table.refresh_from_db()
