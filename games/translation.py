@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 
 from games.rules.messages import Message
+from games.rules.presets import BUILTIN_PRESETS
 
 # Names the seat or team a message's param stands for, or None to keep the param's own words.
 Refer = Callable[[str, int], str | None]
@@ -48,3 +49,18 @@ def note_text(note: Any) -> str:
         except (KeyError, TypeError, ValueError, IndexError):
             return str(note.get("msgid", ""))
     return "" if note is None else str(note)
+
+
+# A match or a tournament keeps the name of the house rules it started from as text: a built-in
+# preset's name in the English its message reads as.
+_BUILTIN_PRESET_NAMES = {str(preset.name): preset.name for preset in BUILTIN_PRESETS}
+
+
+def preset_name(name: Any) -> str:
+    """House rules' name in the active language: a built-in preset's (its message, or its name
+    as a match keeps it) translated; a player's or a club's own name as they wrote it."""
+    if isinstance(name, Message | Promise):
+        return translated(name)
+    name = "" if name is None else str(name)
+    builtin = _BUILTIN_PRESET_NAMES.get(name)
+    return translated(builtin) if builtin is not None else name

@@ -12,6 +12,8 @@ from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
+from games.digits import NATIVE_DIGITS, native_digits_html
+
 API_PREFIX = "/api/"
 
 
@@ -64,4 +66,28 @@ class FriendlyNotFound:
             and not request.path.startswith(API_PREFIX)
         ):
             return render(request, "404.html", status=404)
+        return response
+
+
+class NativeDigits:
+    """A page in a language whose phones write their own digits (Persian) shows its numbers in
+    them: every page, whatever view or template wrote the number (a score, a deal's number in a
+    translated sentence, a date, a chart's axis), in one place. Forms keep Western digits in
+    their values and read both (games/pages/numbers.py); the API's JSON is left alone."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        language = translation.get_language()
+        if (
+            language in NATIVE_DIGITS
+            and not response.streaming
+            and response.get("Content-Type", "").startswith("text/html")
+        ):
+            html = response.content.decode(response.charset)
+            response.content = native_digits_html(html, language).encode(response.charset)
+            if response.has_header("Content-Length"):
+                response["Content-Length"] = str(len(response.content))
         return response

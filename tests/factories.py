@@ -9,3 +9,131 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 
     name = factory.Sequence(lambda n: f"Player {n}")
     known = True
+
+
+# --- a site with something on every page -------------------------------------------------------
+
+# One deal of each game, as an API client sends it (../shared/API.md).
+FIRST_DEALS = {
+    "marafon": {"battezzante": 0, "trump": "cups", "points": [7, 4]},
+    "trionfo": {
+        "first_speaker": 0,
+        "bid": "chiamo",
+        "declarer": 1,
+        "trump": "coins",
+        "called_card": {"rank": "3", "suit": "cups"},
+        "partner": 3,
+        "points": 7,
+    },
+    "malilla": {"dealer": 0, "turn_up": {"rank": "K", "suit": "cups"}, "totals": [43, 27]},
+    "rikken": {
+        "dealer": 0,
+        "contracts": [
+            {
+                "contract": "rik",
+                "declarer": 0,
+                "partner": 2,
+                "trump": "spades",
+                "called": {"rank": "A", "suit": "hearts"},
+                "tricks": 9,
+            }
+        ],
+    },
+    "etori": {
+        "trump": "hearts",
+        "honours": [9, 7],
+        "aces": [["hearts"], ["spades", "clubs", "diamonds"]],
+    },
+}
+MISERE = {"contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
+SEATED = {
+    "marafon": ["Anna", "Bruno", "Carla", "Dario"],
+    "trionfo": ["Anna", "Bruno", "Carla", "Dario", "Elena"],
+    "malilla": ["Ana", "Beto", "Carmen", "Diego"],
+    "rikken": ["Anna", "Bram", "Cor", "Dirk"],
+    "etori": ["Aki", "Ben", "Chie", "Dai"],
+}
+
+
+def site_with_everything(django_user_model, capture_on_commit) -> dict:
+    """Something on every page: a match of each game with a deal (and a penalty-points Rikken
+    match from its house rules), an evening of two matches, a club with members, house rules, a
+    rated Rikken tournament whose table was scored, corrected and confirmed, and a player with an
+    account. Returns the ids the routes need (tests/routes.py ``fill``) and the phones' links."""
+    from decimal import Decimal
+
+    from games.models import Table
+    from games.services import club_create, club_member_add, deal_record, match_create
+    from games.services.deals import deal_replace
+    from games.services.presets import preset_create
+    from games.services.rounds import round_draw_request
+    from games.services.sessions import session_create, session_match_add
+    from games.services.table_keys import table_keys
+    from games.services.tables import Confirmer, table_confirm
+    from games.services.tournaments import entrant_register, tournament_create
+
+    director = django_user_model.objects.create_user("td_anna", password="pw-x-1234-long")
+    club = club_create(name="De Zwaan", director=director)
+    members = [club_member_add(club=club, name=n) for n in ("Joost", "Marieke", "Sanne", "Willem")]
+    members[0].user = director
+    members[0].save()
+    preset_create(
+        owner=director,
+        club=club,
+        game="rikken",
+        name="Zwaan",
+        rules={"contracts": ["rik", "rik_beter", "solo_8", "misere", "piek", "solo_9"]},
+    )
+    matches = {}
+    for game, first in FIRST_DEALS.items():
+        stake = Decimal("0.10") if game in ("rikken", "trionfo") else None
+        created = match_create(game=game, players=SEATED[game], stake=stake)
+        deal_record(match=created.match, raw=first)
+        matches[game] = created
+    penalty = match_create(game="rikken", players=SEATED["rikken"], preset="rikken-penalty-points")
+    deal_record(match=penalty.match, raw={**MISERE, "dealer": 0})
+    matches["penalty"] = penalty
+
+    with capture_on_commit(execute=True):
+        evening = session_create(
+            players=[m.pk for m in members], game="rikken", stake=Decimal("0.10"), club=club
+        )
+        deal_record(match=evening.match, raw={**MISERE, "dealer": 0})
+        session_match_add(session=evening.session, game="rikken")
+
+    tournament = tournament_create(
+        club=club,
+        user=director,
+        name="Drive",
+        game="rikken",
+        format="individual",
+        rounds=2,
+        round_kind="deals",
+        deals_per_round=4,
+    )
+    for member in members:
+        entrant_register(tournament=tournament, player_id=member.pk)
+    with capture_on_commit(execute=True):
+        round_draw_request(tournament=tournament, user=director)
+    table = Table.objects.select_related("match").get(round__tournament=tournament)
+    deal_record(match=table.match, raw={**FIRST_DEALS["rikken"]})
+    deal_record(match=table.match, raw=MISERE)
+    deal_replace(
+        match=table.match,
+        number=2,
+        raw={**MISERE, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 1}]},
+        by="Sanne",
+    )
+    with capture_on_commit(execute=True):
+        table_confirm(table=table, by="td_anna", confirmer=Confirmer(director=director))
+    return {
+        "director": director,
+        "club": club,
+        "members": members,
+        "matches": matches,
+        "evening": evening,
+        "tournament": tournament,
+        "table": table,
+        "confirm_key": table_keys(table).confirmation,
+        "scoring_key": table_keys(table).scoring,
+    }

@@ -183,6 +183,7 @@ def page_writes(w: World) -> list[tuple[str, str, dict, str]]:
         ("deal-new", f"/m/{table_match}/deals/", {"contract": "misere", "declarer": "1", "tricks": "0"}, "table-match"),
         ("table-confirm", f"/m/{table_match}/confirm/", {"by": w.seated[0]}, "table"),
         ("table-dispute", f"/m/{table_match}/dispute/", {"by": w.seated[0], "reason": "no"}, "table"),
+        ("table-scorer", f"/m/{table_match}/scorer/", {"scorer": "0"}, "table-match"),
         ("tournament-new", "/director/new/", {"club": w.club.pk, "name": "X", "game": "rikken", "format": "individual", "rounds": "1", "round_kind": "deals", "deals_per_round": "4"}, "club"),
         ("entrants-add", f"{director}entrants/", {"player": "Zed"}, "club"),
         ("entrants-all", f"{director}entrants/all/members/", {}, "club"),

@@ -140,6 +140,9 @@ class Table(models.Model):
     # the database holds no key: only their hashes (the scoring key's is the match's).
     key_salt = models.CharField(max_length=32, blank=True, editable=False)
     confirm_key_hash = models.CharField(max_length=64, blank=True, editable=False)
+    # The seat of the player who enters the deals on the scoring phone, as that phone said:
+    # at an individual table (no sides) another player confirms, never the one who scored.
+    scorer = models.PositiveSmallIntegerField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.CharField(max_length=150, blank=True)
     # The other side's objection, for the directors; it stays on record once a director (or

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from games.rules import get_game
 
 from .games import page_for
+from .scoreboard import role_line
 
 # The most seats at a table: a rotation goes round in at most as many deals.
 MOST_SEATS = 12
@@ -55,7 +56,7 @@ def board(
     result.update(page.next_roles(state, name=name, labels=labels))
     # Before the first deal nobody's role is known yet: the entry asks, the board stays short.
     unknown = _("entered with the first deal")
-    result["roles"] = [(role, who) for role, who in result["roles"] if who != unknown]
+    result["roles"] = [role_line(role, who) for role, who in result["roles"] if who != unknown]
 
     def roles(upcoming: dict[str, Any]) -> list[str]:
         """Who takes each role of the board (its terms stay), then the reminder if any: short,

@@ -21,6 +21,7 @@ from games.services.deals import check_deal_replace
 
 from .games import summary, table_of
 from .history import changes, history, totals_of, verdicts
+from .tournament_display import said_by
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,7 @@ def corrections_of(tournament: Tournament, limit: int = 200) -> list[dict[str, A
             "table": c.table.number,
             "deal": c.deal_number,
             "action": c.action,
-            "by": c.by,
+            "by": said_by(c.by),
             "at": c.at,
             "change": change_in_words(c, states),
         }

@@ -103,13 +103,29 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
                 required=False,
                 coerce=int,
                 empty_value=None,
-                choices=[
-                    ("", _("Not played")),
-                    ("0", _("Team 1 won it")),
-                    ("1", _("Team 2 won it")),
-                ],
+                initial="",
+                widget=forms.RadioSelect(attrs={"data-teams": self._teams_attr()}),
+                choices=[("", _("Not played"))]
+                + [(str(team), label) for team, label in enumerate(self._team_labels())],
                 help_text=_("The team that won the draw starts with 5 points and the lead."),
             )
+
+    def _team_labels(self) -> list[str]:
+        """Each team by its players as typed so far ("Ana & Carmen"), a seat not yet typed by
+        its field's name ("Player 3"); static/js/setup.js names them as they are typed."""
+        teams = self.game.teams(self.game.Options()) or []
+        typed = self.data if self.is_bound else {}
+
+        def name(seat: int) -> str:
+            given = normalise_name(str(typed.get(f"player_{seat}", "")))
+            return given or str(self.fields[f"player_{seat}"].label)
+
+        return [" & ".join(name(seat) for seat in team) for team in teams]
+
+    def _teams_attr(self) -> str:
+        """The teams' seats for the script: "0 2;1 3"."""
+        teams = self.game.teams(self.game.Options()) or []
+        return ";".join(" ".join(str(seat) for seat in team) for team in teams)
 
     def player_fields(self):
         return [self[f"player_{s}"] for s in range(max(self.game.player_counts))]

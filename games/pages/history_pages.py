@@ -19,6 +19,7 @@ from games.services.players import player_set_history
 
 from .access import held_match_ids
 from .board import team_labels
+from .games import page_for
 from .sessions import held_session_ids
 from .views import get_match_head
 
@@ -96,6 +97,11 @@ def player_page(request, player_id: int):
         held_sessions=held_session_ids(request),
     )
     itself = request.user.is_authenticated and player.user_id == request.user.pk
+    for game in history["games"]:
+        # Contracts are counted by slug; the page says each by its name.
+        label = getattr(page_for(game["game"]), "contract_label", str)
+        for row in game.get("contracts") or ():
+            row["label"] = label(row["contract"])
     return render(
         request,
         "players/player.html",

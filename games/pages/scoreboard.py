@@ -3,6 +3,7 @@ shared shapes, so that each game only says which numbers it shows and which role
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -11,6 +12,24 @@ from django.utils.translation import gettext as _
 from games.rules.settlement import to_money
 
 from .numbers import local_amount, sign_first
+
+
+@dataclass(frozen=True)
+class Said:
+    """A next deal's role said as one sentence, with ``%(who)s`` where the language puts the
+    name ("Battezzante: %(who)s, who names trumps and leads"): the name sits inside the words,
+    never beside a label that wraps around it."""
+
+    sentence: str
+
+
+def role_line(role: Any, who: str) -> dict[str, str]:
+    """A role and who has it, as its line reads: a label and the name ("Deals Ana"), or a
+    sentence cut where its name goes."""
+    if isinstance(role, Said):
+        before, _placeholder, after = role.sentence.partition("%(who)s")
+        return {"before": before, "who": who, "after": after}
+    return {"before": f"{role} ", "who": who, "after": ""}
 
 
 def team_rows(labels: list[str], values: list[int], extras: list[Any] | None = None) -> list[dict]:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games import selectors
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
-from games.translation import translated
+from games.translation import preset_name, translated
 
 from .forms import presets_for
 from .numbers import AmountField
@@ -90,7 +90,7 @@ def next_choices(user, last) -> list[tuple[str, str]]:
     """The next match: the same again, another game with its usual rules, or house rules."""
     choices = []
     if last is not None:
-        label = last.game_name + (f" · {last.preset}" if last.preset else "")
+        label = last.game_name + (f" · {preset_name(last.preset)}" if last.preset else "")
         choices.append(("again", _("Again: %(what)s") % {"what": label}))
     choices += [(f"game:{slug}", game.name) for slug, game in GAMES.items()]
     choices += [

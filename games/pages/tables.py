@@ -20,9 +20,11 @@ from games.services.tables import (
     Confirmer,
     check_confirmer,
     check_reopener,
+    confirming_names,
     table_confirm,
     table_dispute,
     table_reopen,
+    table_scorer_set,
 )
 from scorekeeper.shortcuts import found_or_404
 
@@ -36,7 +38,14 @@ from .access import (
 )
 from .errors import first_message
 from .qr import qr_svg
-from .tournament_display import director_url, match_table, table_links, table_row, table_scores
+from .tournament_display import (
+    director_url,
+    is_pairs,
+    match_table,
+    table_links,
+    table_row,
+    table_scores,
+)
 from .tournament_forms import ConfirmForm, DisputeForm
 from .views import get_match
 
@@ -66,6 +75,7 @@ def table_cards(request, public_id: str, number: int):
         "tournaments/cards.html",
         {
             "tournament": tournament,
+            "pairs": is_pairs(tournament),
             "game": GAMES.get(tournament.game),
             "round": this_round,
             "cards": cards,
@@ -125,6 +135,16 @@ NOT_THE_OTHER_SIDE = _lazy(
     "Only the other side's phone, opened with the table's confirmation link, confirms or "
     "disputes this result."
 )
+# A table without sides (an individual event): anyone at the table but the one who scored.
+NOT_ANOTHER_PLAYER = _lazy(
+    "Only another player's phone, opened with the table's confirmation link, confirms or "
+    "disputes this result."
+)
+
+
+def _not_allowed(table: Table) -> HttpResponseForbidden:
+    pairs = is_pairs(table.round.tournament)
+    return HttpResponseForbidden(NOT_THE_OTHER_SIDE if pairs else NOT_ANOTHER_PLAYER)
 
 
 def _side_of(request, public_id: str):
@@ -139,7 +159,7 @@ def _side_of(request, public_id: str):
 
 
 def _confirm_context(request, match, table, confirm_form=None, dispute_form=None):
-    names = [seat.player.name for seat in match.seats.all()]
+    names = confirming_names(table)
     tournament = table.round.tournament
     return {
         "match": match,
@@ -160,8 +180,8 @@ def confirm_page(request, public_id: str):
     then one tap on their own name; or a dispute with its reason."""
     match, table, confirmer = _side_of(request, public_id)
     if confirmer is None:
-        return HttpResponseForbidden(NOT_THE_OTHER_SIDE)
-    names = [seat.player.name for seat in match.seats.all()]
+        return _not_allowed(table)
+    names = confirming_names(table)
     if request.method != "POST":
         return render(request, "tournaments/confirm.html", _confirm_context(request, match, table))
     form = ConfirmForm(request.POST, names=names)
@@ -184,8 +204,8 @@ def confirm_page(request, public_id: str):
 def dispute_page(request, public_id: str):
     match, table, confirmer = _side_of(request, public_id)
     if confirmer is None:
-        return HttpResponseForbidden(NOT_THE_OTHER_SIDE)
-    names = [seat.player.name for seat in match.seats.all()]
+        return _not_allowed(table)
+    names = confirming_names(table)
     form = DisputeForm(request.POST, names=names)
     if form.is_valid():
         data = form.cleaned_data
@@ -220,6 +240,35 @@ def reopen_page(request, public_id: str):
     else:
         messages.warning(
             request,
-            _("Reopened: correct the deals, then the other side confirms the result again."),
+            _("Reopened: correct the deals, then the other side confirms the result again.")
+            if is_pairs(table.round.tournament)
+            else _(
+                "Reopened: correct the deals, then another player at the table confirms the "
+                "result again."
+            ),
         )
     return redirect("pages:match", public_id=public_id)
+
+
+@require_POST
+def scorer_page(request, public_id: str):
+    """The scoring phone says, once, who enters the deals on it: at a table without sides the
+    confirmation then asks the other players only."""
+    match = get_match(public_id)
+    table = _table_of(match)
+    try:
+        table_scorer_set(
+            table=table,
+            seat=_seat(request.POST.get("scorer")),
+            key=held_edit_key(request, match),
+            user=request.user,
+        )
+    except Refused as exc:
+        return HttpResponseForbidden(str(exc))
+    except (Conflict, RuleViolation) as exc:
+        messages.error(request, first_message(exc))
+    return redirect(reverse("pages:match", args=[public_id]) + "#board")
+
+
+def _seat(value) -> int | None:
+    return int(value) if isinstance(value, str) and value.isdigit() and len(value) < 4 else None

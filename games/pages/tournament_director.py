@@ -38,7 +38,13 @@ from .access import carries_keys, directed_tournament, private
 from .club_forms import ClubForm
 from .corrections import corrections_of
 from .errors import first_message
-from .tournament_display import director_url, is_pairs, table_links, table_row, with_game_names
+from .tournament_display import (
+    director_url,
+    is_pairs,
+    table_links,
+    table_row,
+    with_game_names,
+)
 from .tournament_forms import EntrantsForm, TournamentForm
 
 

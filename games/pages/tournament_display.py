@@ -4,11 +4,13 @@ private links, the labels of the tie-breaks."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import selectors
@@ -46,6 +48,26 @@ def number(value: Any) -> str:
 
 
 # --- rounds and tables -------------------------------------------------------------------------
+
+# Who spoke for a table's result, as the table keeps it (games.services.tables.Confirmer.record):
+# a director's name with their account, or the words a table's phone is recorded by when it
+# names nobody (a correction, a reopening).
+_DIRECTOR = re.compile(r"^(?P<name>.+) \(director(?: (?P<account>[^()]+))?\)$")
+_THE_TABLE = {"table", "the table"}
+
+
+def said_by(text: Any) -> str:
+    """Who confirmed, disputed or changed a result, in the reader's language."""
+    text = "" if text is None else str(text)
+    if text in _THE_TABLE:
+        return _("the table")
+    found = _DIRECTOR.match(text)
+    if found is None:
+        return text
+    name, account = found["name"], found["account"]
+    if not account or account == name:
+        return _("%(name)s (director)") % {"name": name}
+    return _("%(name)s (director %(account)s)") % {"name": name, "account": account}
 
 
 def match_table(match) -> Table | None:
@@ -91,13 +113,13 @@ def table_row(
         "deals": deals or 0,
         "deals_per_round": tournament.deals_per_round,
         "confirmed": table.confirmed_at is not None,
-        "confirmed_by": table.confirmed_by,
+        "confirmed_by": said_by(table.confirmed_by),
         "confirmed_at": table.confirmed_at,
         "can_confirm": table.match is not None and bool(deals) and table.confirmed_at is None,
         "disputed": table.disputed,
-        "amended_by": table.amended_by,
+        "amended_by": said_by(table.amended_by),
         "amended_at": table.amended_at,
-        "disputed_by": table.disputed_by,
+        "disputed_by": said_by(table.disputed_by),
         "dispute_reason": table.dispute_reason,
         "link": links["scoring"] if links else None,
         "confirm_link": links["confirmation"] if links else None,

@@ -23,6 +23,7 @@ from games.services import (
     match_create,
     preset_find,
 )
+from games.services.table_keys import scoring_key_matches
 from games.settlements import match_settlement
 
 from . import resend
@@ -43,7 +44,7 @@ from .history import history
 from .house_rules import house_rule_lines
 from .qr import qr_svg
 from .scoreboard import lowest_first
-from .tournament_display import match_table
+from .tournament_display import is_pairs, match_table
 
 
 def get_match(public_id: str):
@@ -213,6 +214,16 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
             context["round_over"] = tournament.deals_per_round
         # The other side confirms on its own phone (the confirmation key), never this one.
         context["awaiting_confirmation"] = bool(played) and table.confirmed_at is None
+        # A table without sides: another player confirms, so the scoring phone (the one that
+        # holds the table's scoring link, not a director's) says once who scores on it.
+        context["individual_table"] = not is_pairs(tournament)
+        if (
+            context["individual_table"]
+            and scoring_key_matches(table, held_edit_key(request, match))
+            and table.scorer is None
+            and table.confirmed_at is None
+        ):
+            context["ask_scorer"] = list(enumerate(names))
         if (
             scorer
             and table.confirmed_at is not None

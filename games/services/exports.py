@@ -114,6 +114,7 @@ def _table_body(table: Table, match: Match | None, corrections: list[Correction]
         "number": table.number,
         "seating": table.seating,
         "match": None if match is None else match_body(match),
+        "scorer": table.scorer,
         "confirmed_at": _when(table.confirmed_at),
         "confirmed_by": table.confirmed_by,
         "disputed_at": _when(table.disputed_at),

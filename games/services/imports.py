@@ -357,6 +357,8 @@ class _Import:
                 round=this_round,
                 number=t.integer("number", low=1, high=10000),
                 seating=seating,
+                # Documents exported before the scorer was kept have none.
+                scorer=t.integer("scorer", high=100, null=True) if "scorer" in t.value else None,
                 confirmed_at=t.when("confirmed_at", null=True),
                 confirmed_by=t.text("confirmed_by", max_length=150),
                 disputed_at=t.when("disputed_at", null=True),

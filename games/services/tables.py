@@ -34,9 +34,15 @@ class Confirmer:
     director: Any = None
 
     def record(self, by: str) -> str:
+        """Who speaks for the result, as the table keeps it: a player's name, or a director's
+        name and account ("Anna Smit (director td_anna)"; "td_anna (director)" when the name is
+        the account). The pages say it in the reader's language (tournament_display.said_by)."""
         if self.director is None:
             return by
-        return f"{by} (director {self.director.get_username()})"
+        account = self.director.get_username()
+        if by == account:
+            return f"{by} (director)"
+        return f"{by} (director {account})"
 
 
 def check_confirmer(*, table: Table, key: str | None, user: Any) -> Confirmer:
@@ -59,6 +65,13 @@ def seated_names(table: Table) -> list[str]:
     return [seat.player.name for seat in table.match.seats.all()] if table.match else []
 
 
+def confirming_names(table: Table) -> list[str]:
+    """Who may confirm or dispute the result: the players of the table but the one who entered
+    the deals, when the scoring phone said who that is (``table_scorer_set``)."""
+    names = seated_names(table)
+    return [name for seat, name in enumerate(names) if seat != table.scorer]
+
+
 def _check_by(table: Table, by: str, confirmer: Confirmer) -> str:
     by = (by or "").strip()
     if confirmer.director is not None:
@@ -71,7 +84,42 @@ def _check_by(table: Table, by: str, confirmer: Confirmer) -> str:
             _("Pick your name among the players of this table: %(names)s.")
             % {"names": ", ".join(names)},
         )
+    if table.scorer is not None and folded[by.casefold()] not in confirming_names(table):
+        raise RuleViolation.at(
+            "by",
+            _("%(name)s entered the deals: another player at the table confirms.")
+            % {"name": folded[by.casefold()]},
+        )
     return folded[by.casefold()]
+
+
+def table_scorer_set(*, table: Table, seat: int, key: str | None, user: Any) -> Table:
+    """The scoring phone says who enters the deals on it (a seat of the table's match), so
+    that another player confirms the result. Asked by the scoring phone (the scoring key) or a
+    director, while the result is not confirmed."""
+    if not scoring_key_matches(table, key) and not is_director(table.round.tournament.club, user):
+        refused(user, "name the scorer without the scoring key", table)
+        raise Refused(_("Only the table's scoring phone, or a director, says who scores."))
+    with transaction.atomic():
+        table = _locked_table(table)
+        names = seated_names(table)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
+            raise RuleViolation.at(
+                "scorer",
+                _("Pick your name among the players of this table: %(names)s.")
+                % {"names": ", ".join(names)},
+            )
+        if table.confirmed_at is not None:
+            raise Conflict(
+                _("This result was already confirmed by %(who)s.") % {"who": table.confirmed_by}
+            )
+        table.scorer = seat
+        table.save(update_fields=["scorer"])
+    logger.info(
+        "table scorer named",
+        extra={"round": table.round.number, "table": table.number, "seat": seat},
+    )
+    return table
 
 
 def _locked_table(table: Table) -> Table:

@@ -106,6 +106,7 @@
   "use strict";
   if (!document.body.classList.contains("projector")) return;
   var seconds = 8;
+  var lang = document.documentElement.lang;
   document.querySelectorAll(".projector .live table").forEach(function (table) {
     var rows = Array.prototype.slice.call(table.tBodies[0] ? table.tBodies[0].rows : []);
     if (!rows.length) return;
@@ -125,7 +126,7 @@
       rows.forEach(function (row, i) {
         row.hidden = Math.floor(i / perPage) !== page;
       });
-      note.textContent = (page + 1) + " / " + pages;
+      note.textContent = (page + 1).toLocaleString(lang) + " / " + pages.toLocaleString(lang);
       table.setAttribute("data-page", String(page + 1));
     }
     show();

@@ -8,8 +8,10 @@ const has = (name) => body.hasAttribute("data-" + name);
 const attr = (name) => body.getAttribute("data-" + name);
 const online = () => navigator.onLine;
 const words = (document.getElementById("offline-words") || { dataset: {} }).dataset;
+// Numbers in the page's digits (Persian: ۱۲), as the server writes them.
+const local = (v) => (v.toFixed ? v.toLocaleString(document.documentElement.lang) : v);
 const say = (name, values) => Object.keys(values || {}).reduce(
-  (text, k) => text.split("{" + k + "}").join(values[k]), words[name] || "");
+  (text, k) => text.split("{" + k + "}").join(local(values[k])), words[name] || "");
 function el(tag, cls, text, click) {
   const node = document.createElement(tag);
   node.className = cls || "";

@@ -25,7 +25,7 @@
       if (!n) return;
       const tag = rows[i].appendChild(document.createElement("span"));
       tag.className = "tag";
-      tag.textContent = words.waitingShort.replace("{n}", n);
+      tag.textContent = words.waitingShort.replace("{n}", n.toLocaleString(document.documentElement.lang));
     });
   };
 })();

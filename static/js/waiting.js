@@ -6,7 +6,7 @@
 "use strict";
 const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
 const board = document.getElementById("board");
-const roles = board && board.querySelector("dl.next");
+const roles = board && board.querySelector("ul.next");
 const reminder = board && board.querySelector(".reminder");
 const was = {}; // the board as the server drew it, before any deal waited
 let line = document.getElementById("last-deal");
@@ -36,11 +36,11 @@ function nextRoles(api, entries) {
   const moving = deals.filter((d) => !d.fields.some(([n, v]) => again.some(([a, b]) => a === n && b === v)));
   const step = known ? ahead[moving.length % ahead.length] : null;
   if (roles) {
-    $$("dd", roles).forEach((dd, i) => { dd.textContent = step ? step[i] : ""; });
+    $$("li > strong", roles).forEach((who, i) => { who.textContent = step ? step[i] : ""; });
     roles.hidden = !step;
   }
   if (reminder) {
-    reminder.textContent = step ? step[$$("dd", roles).length] || "" : "";
+    reminder.textContent = step ? step[$$("li > strong", roles).length] || "" : "";
     reminder.hidden = !reminder.textContent;
   }
   note.textContent = [known ? "" : api.say("rolesUnknown"), deals.length ? api.say("totalsWait") : ""].join(" ").trim();
@@ -77,7 +77,8 @@ function showClash(first, api) {
       const theirs = el("ul", "theirs");
       $$("table.history tbody tr", now).reverse().forEach((tr) => {
         const n = tr.cells[0].textContent.trim();
-        if (tr.cells.length > 1 && Number(n) >= first.number) {
+        // A Persian page numbers its deals in Persian digits.
+        if (tr.cells.length > 1 && Number(n.replace(/[۰-۹]/g, (d) => d.charCodeAt(0) - 1776)) >= first.number) {
           theirs.appendChild(el("li", "", say("deal", { n: n }) + ": " + tr.cells[1].textContent.trim()));
         }
       });

@@ -138,7 +138,7 @@ def next_roles(state, *, name, labels) -> dict:
         "roles": [
             (pgettext("who is next", "Deal"), labels[upcoming["dealers"]]),
             (pgettext("who is next", "Lead"), labels[upcoming["leaders"]]),
-            (_("Trumps"), upcoming["trump"]),
+            (_("Trumps"), str(SUIT_LABELS.get(upcoming["trump"], upcoming["trump"]))),
             (_("May change trumps"), labels[upcoming["trump_changer"]]),
         ]
     }

@@ -12,7 +12,7 @@ from games.rules.cards import LATIN_SUITS
 
 from ..deal_form import DealForm, suit_choices
 from ..numbers import NumberField
-from ..scoreboard import team_rows
+from ..scoreboard import Said, team_rows
 from ..words import Table
 
 SLUG = "marafon"
@@ -144,7 +144,10 @@ def next_roles(state, *, name, labels) -> dict:
     shown = {
         "roles": [
             (pgettext("who is next", "Deals"), name(upcoming["dealer"])),
-            (_("Battezzante (names trumps, leads)"), name(upcoming["battezzante"])),
+            (
+                Said(_("Battezzante: %(who)s, who names trumps and leads")),
+                name(upcoming["battezzante"]),
+            ),
         ]
     }
     if upcoming["must_not_look"] is not None:

@@ -330,6 +330,12 @@ def _contract(row) -> str | None:
     return translated(contract_name(row))
 
 
+def contract_label(slug: str) -> str:
+    """A contract named by its slug (a player's statistics): the usual table's name in the
+    request's language; a club's own contract by its slug, the one name the statistics keep."""
+    return _contract({"slug": slug}) or slug
+
+
 def _worded(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())

@@ -50,7 +50,7 @@ def test_the_player_reads_their_statistics_charts_and_guests(evening):
 
     assert page.status_code == 200
     assert "Rikken" in html and "Marafon" in html
-    assert "misere" in html and "1/2" in html  # made one of two misères as declarer
+    assert "<td>Misère</td>" in html and "1/2" in html  # made one of two misères as declarer
     assert html.count('<svg class="chart"') == 2 and "style=" not in html
     assert "Gina" in html  # she was at the table: the links are hers
 

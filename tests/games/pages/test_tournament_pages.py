@@ -465,7 +465,7 @@ def test_the_other_side_confirms_the_result_on_its_own_phone(
     after = phone.get(f"/m/{table.match.public_id}/confirm/").content.decode()
 
     assert 'name="by"' not in scorer_page  # the scoring phone does not confirm
-    assert "the other side confirms the result on their own phone" in scorer_page
+    assert "another player at the table confirms the result on their own phone" in scorer_page
     shown = page.content.decode()
     assert "round 1, table 1" in shown
     assert "The result after 1 deal" in shown
@@ -568,7 +568,7 @@ def test_a_dispute_flags_the_table_for_the_directors_who_settle_it(
     assert "Settle: confirm as it stands" in director_page
     assert settled.status_code == 302
     table.refresh_from_db()
-    assert table.confirmed_by == "dir (director dir)"
+    assert table.confirmed_by == "dir (director)"
     assert table.dispute_reason == "Deal 1 was 7 tricks"  # kept on record
     assert "(settled)" in after
 
@@ -601,8 +601,9 @@ def test_the_director_confirms_a_table(
 
     assert b"Nothing has been entered" in empty.content
     table.refresh_from_db()
-    assert table.confirmed_by == "dir (director dir)"
-    assert "Confirmed by dir (director dir) at" in page
+    # The account is said once when it is the director's name.
+    assert table.confirmed_by == "dir (director)"
+    assert "Confirmed by dir (director) at" in page
 
 
 def test_the_correction_log_shows_who_changed_what(
