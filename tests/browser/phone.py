@@ -104,8 +104,10 @@ def expect_next_deal(page: Page, number: int) -> None:
 
 
 def history_row(page: Page, number: int) -> Locator:
+    # A Persian page numbers its deals in Persian digits.
+    persian = str(number).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
     return page.locator("#history tbody tr").filter(
-        has=page.locator("td:first-child").get_by_text(str(number), exact=True)
+        has=page.locator("td:first-child").get_by_text(re.compile(rf"^\s*({number}|{persian})\s*$"))
     )
 
 

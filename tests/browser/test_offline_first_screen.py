@@ -45,7 +45,8 @@ def wholly_shown(page, selector: str, words: str) -> bool:
 
 
 def roles(page) -> list[str]:
-    return [" ".join(t.split()) for t in page.locator(".board dl.next div").all_inner_texts()]
+    """Who takes each role of the board, in its order (dealer, then battezzante)."""
+    return [t.strip() for t in page.locator(".board ul.next li strong").all_inner_texts()]
 
 
 def marafon_match(**rules):
@@ -101,12 +102,12 @@ def test_while_deals_wait_the_next_roles_come_from_the_rotation(page, live_serve
     look. An annulled deal (mandare a monte) is dealt again by the same dealer."""
     match, key = marafon_match(mandare_a_monte=True)
     open_to_score(page, live_server, match, key)
-    assert roles(page) == ["Deals Anna", "Battezzante (names trumps, leads) Bruno"]
+    assert roles(page) == ["Anna", "Bruno"]
     page.context.set_offline(True)
 
     offline_deal(page, "coins", 3)
-    expect(page.locator(".board dl.next dd").first).to_have_text("Bruno")
-    assert roles(page) == ["Deals Bruno", "Battezzante (names trumps, leads) Cora"]
+    expect(page.locator(".board ul.next li strong").first).to_have_text("Bruno")
+    assert roles(page) == ["Bruno", "Cora"]
     expect(page.locator(".board .reminder")).to_have_text(
         "Anna must not look at their cards until trumps are named."
     )
@@ -118,23 +119,23 @@ def test_while_deals_wait_the_next_roles_come_from_the_rotation(page, live_serve
     taps.choose("trump", "cups")
     taps.button("Annul the deal (mandare a monte)")  # Cora deals this one again
     expect(page.locator("li.waiting")).to_have_count(2)
-    assert roles(page) == ["Deals Bruno", "Battezzante (names trumps, leads) Cora"]
+    assert roles(page) == ["Bruno", "Cora"]
     offline_deal(page, "swords", 4)
     offline_deal(page, "clubs", 5)
     expect(page.locator("li.waiting")).to_have_count(4)
-    assert roles(page) == ["Deals Dario", "Battezzante (names trumps, leads) Anna"]
+    assert roles(page) == ["Dario", "Anna"]
     expect(page.locator(".board .reminder")).to_have_text(
         "Cora must not look at their cards until trumps are named."
     )
 
     kept_on_phone(page, 4)
     page.reload()  # the kept page: drawn before the deals, the roles after them
-    assert roles(page) == ["Deals Dario", "Battezzante (names trumps, leads) Anna"]
+    assert roles(page) == ["Dario", "Anna"]
 
     page.context.set_offline(False)
     expect(page.locator("#queue .queue-state")).to_contain_text("4 sent", timeout=15_000)
     # The server agrees.
-    assert roles(page) == ["Deals Dario", "Battezzante (names trumps, leads) Anna"]
+    assert roles(page) == ["Dario", "Anna"]
     expect(page.locator(".board .waiting-note")).to_be_hidden()
 
 
@@ -147,7 +148,7 @@ def test_roles_that_depend_on_the_result_are_said_unknown_while_deals_wait(page,
         raw={"honours": [10, 6], "aces": [["spades"], ["hearts", "diamonds", "clubs"]]},
     )
     open_to_score(page, live_server, match, created.edit_key)
-    expect(page.locator(".board dl.next")).to_be_visible()
+    expect(page.locator(".board ul.next")).to_be_visible()
     page.context.set_offline(True)
     # Whatever the hand was: it waits, unread, until it is sent.
     page.evaluate(
@@ -155,7 +156,7 @@ def test_roles_that_depend_on_the_result_are_said_unknown_while_deals_wait(page,
         " f.requestSubmit(f.querySelector('[type=submit]')); }"
     )
     expect(page.locator("li.waiting")).to_have_count(1)
-    expect(page.locator(".board dl.next")).to_be_hidden()
+    expect(page.locator(".board ul.next")).to_be_hidden()
     expect(page.locator(".board .waiting-note")).to_contain_text(
         "Who deals next is known once the waiting deals are sent."
     )

@@ -109,5 +109,5 @@ def test_a_player_page_with_charts(page, live_server, django_user_model):
         box = chart.bounding_box()
         assert box["width"] <= 360 and box["height"] > 100
     expect(page.locator("table.stats").first).to_contain_text("Rikken")
-    expect(page.locator("main")).to_contain_text("misere")
+    expect(page.locator("main")).to_contain_text("Misère")
     assert fits_the_phone(page)

@@ -163,8 +163,8 @@ def test_a_persian_phone_counts_waiting_deals_in_persian_digits(phone_in, live_s
     taps.choose("trump", "coins")
     taps.key(6)
 
-    expect(page.locator("#queue li.waiting")).to_have_count(1)
-    waiting = page.locator("#queue li.waiting strong").inner_text()
+    expect(page.locator("#waiting li")).to_have_count(1)
+    waiting = page.locator("#waiting li strong").inner_text()
     heading = page.locator("#entry-title").inner_text()
     page.context.set_offline(False)
     assert "۲" in waiting and not re.search("[0-9]", waiting), waiting
