@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from functools import wraps
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 from rest_framework import status
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.response import Response
 
 from api.callers import caller_of
@@ -37,14 +39,25 @@ REPLAYED_HEADER = "Idempotent-Replayed"
 KEPT_HEADERS = ("ETag", "Location")
 MAX_KEY_LENGTH = 255
 MIN_ANONYMOUS_KEY_LENGTH = 22
+# Printable ASCII with no space at either end (a header's value loses those on its way), as the
+# schema says: KEY_SCHEMA.
+KEY = re.compile(r"[!-~](?:[ -~]*[!-~])?")
 DESCRIPTION = (
+    f"1 to {MAX_KEY_LENGTH} printable ASCII characters, with no space at either end (else 400). "
     "A retry with the same key and body returns the first answer (kept 24 hours); the same key "
     "with another body is a 422. An answer is kept for its caller only: the signed-in user, or "
     "the X-Edit-Key or X-Table-Key sent, when it opens the match, session or table of the path. "
     "An anonymous caller (a key that opens nothing there counts as none) must send a key "
     f"of at least {MIN_ANONYMOUS_KEY_LENGTH} characters (a UUID in base64), since the key alone "
-    "is then what proves a retry comes from the same client."
+    "is then what proves a retry comes from the same client: a shorter one is refused to them "
+    "with a 403."
 )
+KEY_SCHEMA = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": MAX_KEY_LENGTH,
+    "pattern": f"^{KEY.pattern}$",
+}
 
 
 class _Refused(Exception):
@@ -98,16 +111,20 @@ def fingerprint(data) -> str:
 
 
 def _key_refusal(key: str, caller: str) -> Response | None:
-    if not key.strip() or len(key) > MAX_KEY_LENGTH:
-        message = _("Use a key of 1 to %(n)d characters.") % {"n": MAX_KEY_LENGTH}
-    elif not caller and len(key) < MIN_ANONYMOUS_KEY_LENGTH:
+    """A key not of the schema's form is a 400. A short one from nobody in particular is a 403:
+    the same key is fine from a caller with credentials, so what is refused is this caller."""
+    if len(key) > MAX_KEY_LENGTH or not KEY.fullmatch(key):
+        message = _(
+            "Use a key of 1 to %(n)d printable ASCII characters, with no space at either end."
+        ) % {"n": MAX_KEY_LENGTH}
+        return Response({HEADER: [message]}, status=status.HTTP_400_BAD_REQUEST)
+    if not caller and len(key) < MIN_ANONYMOUS_KEY_LENGTH:
         message = _(
             "Without an account or an edit key, the key is what proves a retry is yours: use at "
             "least %(n)d random characters (a UUID in base64)."
         ) % {"n": MIN_ANONYMOUS_KEY_LENGTH}
-    else:
-        return None
-    return Response({HEADER: [message]}, status=status.HTTP_400_BAD_REQUEST)
+        return Response({HEADER: [message]}, status=status.HTTP_403_FORBIDDEN)
+    return None
 
 
 def _replay(record, key: IdempotencyKey, request_fingerprint: str) -> Response:
@@ -176,6 +193,10 @@ def idempotent(handler):
                 return refused.response
             return _replay(record, key, request_fingerprint)
         except _Failed as failed:
+            if isinstance(failed.error, ValidationError | ParseError):
+                # Refused for its form (a malformed If-Match): not the request that was
+                # answered, which had to be of the right form, so not a retry of it.
+                raise failed.error from None
             record = idempotency_lookup(scope=scope, key_digest=key.digest)
             if record is None or record.status is None:
                 raise failed.error from None

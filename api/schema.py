@@ -8,6 +8,8 @@ from __future__ import annotations
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
+from api.serializers.fields import StrictSerializer
+
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 
@@ -27,7 +29,7 @@ ERRORS = {
     "already confirmed, an Idempotency-Key still being processed).",
     "412": "The If-Match version is stale: read again, then write.",
     "413": "The body is too large.",
-    "415": "The body is not JSON, a form, or multipart form data.",
+    "415": "The body is not JSON: the API reads `application/json` only.",
     "422": "This Idempotency-Key was used with another body.",
     "429": "Too many requests: wait for the seconds in Retry-After.",
 }
@@ -35,6 +37,15 @@ READ_ERRORS = ("400", "401", "403", "404")
 
 
 class ScorekeeperAutoSchema(AutoSchema):
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        # A strict body refuses fields it does not know: the schema says so, unless it takes
+        # set-up fields beside its own (a game's, such as Malilla's albur).
+        strict = isinstance(serializer, StrictSerializer) and not serializer.extra_fields
+        if direction == "request" and strict:
+            schema["additionalProperties"] = False
+        return schema
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         codes = ERRORS if self.method in WRITE_METHODS else READ_ERRORS

@@ -6,6 +6,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from api import converters
 from api.views.auth import TokenView
 from api.views.clubs import (
     ClubDetailView,
@@ -45,6 +46,7 @@ from api.views.tournaments import (
 )
 
 app_name = "api"
+converters.register()
 
 DOCS_STYLES = csp_update({"style-src": ["'unsafe-inline'"]})
 
@@ -60,69 +62,79 @@ urlpatterns = [
     path("redoc/", DOCS_STYLES(SpectacularRedocView.as_view(url_name="api:schema")), name="redoc"),
     path("auth/token/", TokenView.as_view(), name="auth-token"),
     path("matches/", MatchListView.as_view(), name="match-list"),
-    path("matches/<str:public_id>/", MatchDetailView.as_view(), name="match-detail"),
-    path("matches/<str:public_id>/deals/", DealListView.as_view(), name="deal-list"),
+    path("matches/<share_id:public_id>/", MatchDetailView.as_view(), name="match-detail"),
+    path("matches/<share_id:public_id>/deals/", DealListView.as_view(), name="deal-list"),
     path(
-        "matches/<str:public_id>/deals/<int:number>/", DealDetailView.as_view(), name="deal-detail"
+        "matches/<share_id:public_id>/deals/<int:number>/",
+        DealDetailView.as_view(),
+        name="deal-detail",
     ),
     path(
-        "matches/<str:public_id>/settlement/",
+        "matches/<share_id:public_id>/settlement/",
         MatchSettlementView.as_view(),
         name="match-settlement",
     ),
-    path("matches/<str:public_id>/export/", MatchExportView.as_view(), name="match-export"),
+    path("matches/<share_id:public_id>/export/", MatchExportView.as_view(), name="match-export"),
     path("settlements/", EveningSettlementView.as_view(), name="settlements"),
     path("presets/", PresetListView.as_view(), name="preset-list"),
     path("sessions/", SessionListView.as_view(), name="session-list"),
-    path("sessions/<str:public_id>/", SessionDetailView.as_view(), name="session-detail"),
+    path("sessions/<share_id:public_id>/", SessionDetailView.as_view(), name="session-detail"),
     path(
-        "sessions/<str:public_id>/matches/",
+        "sessions/<share_id:public_id>/matches/",
         SessionMatchListView.as_view(),
         name="session-matches",
     ),
-    path("sessions/<str:public_id>/settle/", SessionSettleView.as_view(), name="session-settle"),
     path(
-        "sessions/<str:public_id>/transfers/<int:number>/paid/",
+        "sessions/<share_id:public_id>/settle/", SessionSettleView.as_view(), name="session-settle"
+    ),
+    path(
+        "sessions/<share_id:public_id>/transfers/<int:number>/paid/",
         SessionTransferPaidView.as_view(),
         name="session-transfer-paid",
     ),
     path("tournaments/", TournamentListView.as_view(), name="tournament-list"),
-    path("tournaments/<str:public_id>/", TournamentDetailView.as_view(), name="tournament-detail"),
-    path("tournaments/<str:public_id>/entrants/", EntrantListView.as_view(), name="entrant-list"),
     path(
-        "tournaments/<str:public_id>/entrants/<int:entrant_id>/",
+        "tournaments/<share_id:public_id>/",
+        TournamentDetailView.as_view(),
+        name="tournament-detail",
+    ),
+    path(
+        "tournaments/<share_id:public_id>/entrants/", EntrantListView.as_view(), name="entrant-list"
+    ),
+    path(
+        "tournaments/<share_id:public_id>/entrants/<int:entrant_id>/",
         EntrantDetailView.as_view(),
         name="entrant-detail",
     ),
-    path("tournaments/<str:public_id>/rounds/", RoundListView.as_view(), name="round-list"),
+    path("tournaments/<share_id:public_id>/rounds/", RoundListView.as_view(), name="round-list"),
     path(
-        "tournaments/<str:public_id>/rounds/<int:number>/",
+        "tournaments/<share_id:public_id>/rounds/<int:number>/",
         RoundDetailView.as_view(),
         name="round-detail",
     ),
     path(
-        "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/confirm/",
+        "tournaments/<share_id:public_id>/rounds/<int:number>/tables/<int:table>/confirm/",
         TableConfirmView.as_view(),
         name="table-confirm",
     ),
     path(
-        "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/dispute/",
+        "tournaments/<share_id:public_id>/rounds/<int:number>/tables/<int:table>/dispute/",
         TableDisputeView.as_view(),
         name="table-dispute",
     ),
     path(
-        "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/reopen/",
+        "tournaments/<share_id:public_id>/rounds/<int:number>/tables/<int:table>/reopen/",
         TableReopenView.as_view(),
         name="table-reopen",
     ),
-    path("tournaments/<str:public_id>/results/", ResultsView.as_view(), name="results"),
+    path("tournaments/<share_id:public_id>/results/", ResultsView.as_view(), name="results"),
     path(
-        "tournaments/<str:public_id>/corrections/",
+        "tournaments/<share_id:public_id>/corrections/",
         CorrectionsView.as_view(),
         name="corrections",
     ),
     path(
-        "tournaments/<str:public_id>/standings/",
+        "tournaments/<share_id:public_id>/standings/",
         StandingsView.as_view(),
         name="tournament-standings",
     ),
@@ -139,5 +151,5 @@ urlpatterns = [
         name="rating-history",
     ),
     path("players/<int:player_id>/", PlayerDetailView.as_view(), name="player-detail"),
-    path("presets/<str:key>/", PresetDetailView.as_view(), name="preset-detail"),
+    path("presets/<preset_key:key>/", PresetDetailView.as_view(), name="preset-detail"),
 ]

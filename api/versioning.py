@@ -1,12 +1,17 @@
 """``ETag`` and ``If-Match`` over a match's version: a write that read an older version gets
-412 instead of silently overwriting the deal another phone entered."""
+412 instead of silently overwriting the deal another phone entered. An ``If-Match`` that is not
+one of our tags is a 400, never a silent pass; an empty one is as absent."""
+
+import re
 
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
 from games.models import Match
 
-STALE = -1  # matches no version, so a malformed tag is stale rather than ignored
+# One tag as we send it ("3"), weak or not, quotes optional (as clients were always read).
+TAG = re.compile(r'(?:W/)?"?([0-9]+)"?')
+IF_MATCH_SCHEMA = {"type": "string", "pattern": rf"^(\*|{TAG.pattern})?$"}
 
 
 def etag(match: Match) -> str:
@@ -14,15 +19,15 @@ def etag(match: Match) -> str:
 
 
 def expected_version(request) -> int | None:
-    """The version the writer saw, from ``If-Match``; None when the header is absent or ``*``."""
-    header = request.headers.get("If-Match")
-    if header is None or header.strip() == "*":
+    """The version the writer saw, from ``If-Match``; None when the header is absent, empty or
+    ``*``."""
+    header = (request.headers.get("If-Match") or "").strip()
+    if header in ("", "*"):
         return None
-    tags = [t.strip() for t in header.split(",") if t.strip()]
-    if len(tags) != 1:
+    tag = TAG.fullmatch(header)
+    if tag is None:
         raise ValidationError({"If-Match": [_("Send one ETag, as received.")]})
-    tag = tags[0].removeprefix("W/").strip('"')
-    return int(tag) if tag.isdigit() else STALE
+    return int(tag.group(1))
 
 
 def with_etag(response, match: Match):

@@ -10,7 +10,10 @@ from games.rules import GAMES
 
 
 class StrictSerializer(serializers.Serializer):
-    """Refuses fields it does not know, so a typo is an error and not a silent default."""
+    """Refuses fields it does not know, so a typo is an error and not a silent default (the
+    schema says so: ``additionalProperties: false``, api.schema), and reads a boolean, a string
+    and an integer only as JSON has them (DRF would also take 0 for false, 7 for "7" and "7"
+    for 7), as the schema's types say."""
 
     extra_fields: tuple[str, ...] = ()
 
@@ -19,7 +22,26 @@ class StrictSerializer(serializers.Serializer):
             unknown = set(data) - set(self.fields) - set(self.extra_fields)
             if unknown:
                 raise serializers.ValidationError({key: [_("Unknown field.")] for key in unknown})
+            wrong_type = {
+                name: [field.error_messages["invalid"]]
+                for name, field in self.fields.items()
+                if name in data
+                and not (data[name] is None and field.allow_null)
+                and not _of_json_type(field, data[name])
+            }
+            if wrong_type:
+                raise serializers.ValidationError(wrong_type)
         return super().to_internal_value(data)
+
+
+def _of_json_type(field, value) -> bool:
+    if isinstance(field, serializers.BooleanField):
+        return isinstance(value, bool)
+    if isinstance(field, serializers.CharField):
+        return isinstance(value, str)
+    if isinstance(field, serializers.IntegerField):
+        return isinstance(value, int) and not isinstance(value, bool)
+    return True
 
 
 class MoneyField(serializers.DecimalField):

@@ -85,8 +85,5 @@ class MatchStateField(serializers.JSONField):
     pass
 
 
-# A deal's request body, in every form the API reads.
-DEAL_REQUEST = {
-    media: DEAL_INPUT
-    for media in ("application/json", "application/x-www-form-urlencoded", "multipart/form-data")
-}
+# A deal's request body: JSON, the only body the API reads.
+DEAL_REQUEST = {"application/json": DEAL_INPUT}

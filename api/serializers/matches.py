@@ -38,7 +38,7 @@ class PlayerRefField(serializers.Field):
 class MatchCreateSerializer(StrictSerializer):
     extra_fields = SETUP_FIELDS
     game = GameField()
-    players = serializers.ListField(child=PlayerRefField(), allow_empty=False)
+    players = serializers.ListField(child=PlayerRefField(), allow_empty=False, min_length=1)
     rules = serializers.DictField(
         required=False, default=dict, help_text="Only the options that differ from the defaults."
     )

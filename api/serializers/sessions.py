@@ -13,6 +13,7 @@ class SessionCreateSerializer(StrictSerializer):
     players = serializers.ListField(
         child=PlayerRefField(),
         allow_empty=False,
+        min_length=1,
         max_length=12,
         help_text="Everyone at the table, in the order they sit: names (guests) or "
         '`{"id": N}` (known players).',

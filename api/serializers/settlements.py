@@ -33,5 +33,5 @@ class SettlementSerializer(serializers.Serializer):
 
 class EveningSettlementRequestSerializer(StrictSerializer):
     matches = serializers.ListField(
-        child=serializers.CharField(max_length=32), allow_empty=False, max_length=50
+        child=serializers.CharField(max_length=32), allow_empty=False, min_length=1, max_length=50
     )

@@ -15,7 +15,7 @@ from api.serializers.matches import (
     MatchSerializer,
     MatchSummarySerializer,
 )
-from api.versioning import expected_version, with_etag
+from api.versioning import IF_MATCH_SCHEMA, expected_version, with_etag
 from games import selectors
 from games.permissions import key_opens_match
 from games.services import NotFound, deal_record, deal_replace, deal_undo
@@ -31,7 +31,7 @@ WRITE_PARAMETERS = [
     ),
     OpenApiParameter(
         "If-Match",
-        str,
+        IF_MATCH_SCHEMA,
         OpenApiParameter.HEADER,
         description="The ETag you read; a stale one gets 412.",
     ),

@@ -7,8 +7,9 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.idempotency import DESCRIPTION, idempotent
+from api.idempotency import DESCRIPTION, KEY_SCHEMA, idempotent
 from api.pagination import Pages
+from api.query import IdList
 from api.serializers.exports import MatchExportSerializer
 from api.serializers.matches import (
     MatchCreatedSerializer,
@@ -23,9 +24,14 @@ from games.services.exports import match_export
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
     "Idempotency-Key",
-    str,
+    KEY_SCHEMA,
     OpenApiParameter.HEADER,
     description=DESCRIPTION,
+)
+
+
+HELD_MATCHES = IdList(
+    "ids", "Comma-separated match ids the client holds (share links), listed beside your own."
 )
 
 
@@ -40,18 +46,11 @@ class MatchListView(APIView):
     pagination_class = Pages  # so that the schema documents the page
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "ids",
-                str,
-                description="Comma-separated match ids the "
-                "client holds (share links), listed beside your own.",
-            )
-        ],
+        parameters=[HELD_MATCHES.parameter()],
         responses=MatchSummarySerializer(many=True),
     )
     def get(self, request):
-        ids = [i for i in request.query_params.get("ids", "").split(",") if i]
+        ids = HELD_MATCHES.read(request)
         matches = selectors.matches_visible_to(request.user, ids)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(matches, request, view=self)

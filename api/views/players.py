@@ -2,11 +2,12 @@
 member's rating history; a club's choices (directors)."""
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.query import IdList, WholeNumber
 from api.serializers.players import (
     ClubOptionsSerializer,
     PlayerHistorySerializer,
@@ -24,12 +25,12 @@ from games.services.club_options import club_set_options
 from games.services.players import player_set_history
 from scorekeeper.shortcuts import found_or_404
 
-
-def _bounded(value, default: int, high: int) -> int:
-    try:
-        return min(max(int(value), 0), high)
-    except (TypeError, ValueError):
-        return default
+HELD_MATCHES = IdList("ids", "Match ids whose links the client holds.")
+HELD_SESSIONS = IdList("sessions", "Session ids the client holds.")
+LISTED = WholeNumber(
+    "limit", "Matches listed (50; more than 200 lists 200).", default=50, minimum=1, cap=200
+)
+SKIPPED = WholeNumber("offset", "Matches skipped, newest first.", default=0, cap=2**31)
 
 
 def _known(player_id: int) -> Player:
@@ -43,10 +44,7 @@ class PlayerDetailView(APIView):
     @extend_schema(
         responses=PlayerHistorySerializer,
         parameters=[
-            OpenApiParameter("ids", str, description="Match ids whose links the client holds."),
-            OpenApiParameter("sessions", str, description="Session ids the client holds."),
-            OpenApiParameter("limit", int, description="Matches listed (50; at most 200)."),
-            OpenApiParameter("offset", int, description="Matches skipped, newest first."),
+            *(q.parameter() for q in (HELD_MATCHES, HELD_SESSIONS, LISTED, SKIPPED)),
         ],
         description="A known player's statistics per game, sessions and matches, newest first. "
         "Readable as the player or their club chose (by default by their clubs' members).",
@@ -58,10 +56,10 @@ class PlayerDetailView(APIView):
         history = player_history(
             player,
             user=request.user,
-            held_matches=[i for i in request.query_params.get("ids", "").split(",") if i],
-            held_sessions=[i for i in request.query_params.get("sessions", "").split(",") if i],
-            limit=_bounded(request.query_params.get("limit"), 50, 200),
-            offset=_bounded(request.query_params.get("offset"), 0, 2**31),
+            held_matches=HELD_MATCHES.read(request),
+            held_sessions=HELD_SESSIONS.read(request),
+            limit=LISTED.read(request),
+            offset=SKIPPED.read(request),
         )
         body = {**history, "history": player.history}
         # Plain values already, in the serializer's shape (which documents them): a player of

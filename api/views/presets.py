@@ -1,6 +1,6 @@
 from django.http import Http404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -8,15 +8,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
+from api.query import Choice, Flag, slug
 from api.serializers.presets import PresetCreateSerializer, PresetSerializer, preset_data
 from games import selectors
 from games.models import RulePreset
-from games.rules import RuleViolation
+from games.rules import GAMES, RuleViolation
 from games.rules.presets import BUILTIN_PRESETS, PRESETS_BY_KEY
 from games.services import preset_create, preset_delete
 from scorekeeper.shortcuts import found_or_404
 
 from .matches import IDEMPOTENCY_PARAMETER
+
+GAME = Choice("game", "Only presets of this game.", tuple(GAMES))
+MINE = Flag("mine", "Only the presets you saved.")
+CLUB = slug("club", "Only the presets saved for this club (its slug).")
 
 
 class PresetListView(APIView):
@@ -25,20 +30,16 @@ class PresetListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("game", str, description="Only presets of this game."),
-            OpenApiParameter("mine", bool, description="Only the presets you saved."),
-        ],
+        parameters=[GAME.parameter(), MINE.parameter(), CLUB.parameter()],
         responses=PresetSerializer(many=True),
     )
     def get(self, request):
-        game = request.query_params.get("game")
-        mine = request.query_params.get("mine") in ("1", "true")
+        game, mine, club = GAME.read(request), MINE.read(request), CLUB.read(request)
         if mine and not request.user.is_authenticated:
             saved = []
         else:
             saved = selectors.presets_saved(
-                club_slug=request.query_params.get("club"),
+                club_slug=club,
                 game=game,
                 owner=request.user if mine else None,
             )

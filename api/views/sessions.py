@@ -5,7 +5,7 @@ of the session's version and If-Match on writes, Idempotency-Key on every POST."
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from api.idempotency import idempotent
 from api.pagination import Pages
 from api.permissions import EDIT_KEY_HEADER
+from api.query import IdList
 from api.serializers.sessions import (
     SessionCreatedSerializer,
     SessionCreateSerializer,
@@ -35,6 +36,8 @@ from games.services.sessions import (
 
 from .deals import WRITE_PARAMETERS
 from .matches import IDEMPOTENCY_PARAMETER
+
+HELD_SESSIONS = IdList("ids", "Comma-separated session ids the client holds.")
 
 
 def can_edit_session(request, session) -> bool:
@@ -93,16 +96,12 @@ class SessionListView(APIView):
     pagination_class = Pages
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "ids", str, description="Comma-separated session ids the client holds."
-            )
-        ],
+        parameters=[HELD_SESSIONS.parameter()],
         responses=SessionSummarySerializer(many=True),
         description="The signed-in user's sessions (and those whose ids are given), newest first.",
     )
     def get(self, request):
-        ids = [i for i in request.query_params.get("ids", "").split(",") if i]
+        ids = HELD_SESSIONS.read(request)
         sessions = reads.sessions_visible_to(request.user, ids)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(sessions, request, view=self)

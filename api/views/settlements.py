@@ -1,12 +1,14 @@
 from drf_spectacular.utils import extend_schema
+from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.serializers.settlements import EveningSettlementRequestSerializer, SettlementSerializer
 from games import selectors
-from games.rules import Errors
+from games.rules import Errors, RuleViolation
 from games.settlements import evening_settlement, match_settlement
+from games.translation import translated
 
 from .matches import IDEMPOTENCY_PARAMETER, get_match_or_404
 
@@ -15,7 +17,12 @@ class MatchSettlementView(APIView):
     @extend_schema(responses=SettlementSerializer)
     def get(self, request, public_id: str):
         match = get_match_or_404(public_id)
-        return Response(match_settlement(match))
+        try:
+            return Response(match_settlement(match))
+        except RuleViolation as refused:
+            # A match not played for money has no settlement (its links name none): a 404
+            # saying why, not a 400 for a request that is of the right form.
+            return Response(translated(refused.errors), status=status.HTTP_404_NOT_FOUND)
 
 
 class EveningSettlementView(APIView):

@@ -3,7 +3,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.pagination import Pages
+from api.query import Choice, slug
 from api.serializers.tournaments import (
     CorrectionSerializer,
     EntrantCreateSerializer,
@@ -42,6 +43,9 @@ from scorekeeper.shortcuts import found_or_404
 
 from .matches import IDEMPOTENCY_PARAMETER
 
+CLUB = slug("club", "A club's slug: its events only.")
+DOWNLOAD = Choice("download", "csv: a CSV file.", ("csv",))
+
 
 def get_tournament(public_id: str) -> Tournament:
     return found_or_404(selectors.tournament_find(public_id), Tournament)
@@ -60,12 +64,12 @@ class TournamentListView(APIView):
     @extend_schema(
         responses=TournamentSummarySerializer(many=True),
         operation_id="tournaments_list",
-        parameters=[OpenApiParameter("club", str, description="A club's slug: its events only.")],
+        parameters=[CLUB.parameter()],
     )
     def get(self, request):
         """Tournaments, newest first (``?club=<slug>`` for one club's), without their entrants;
         paginated as the match list is (``count``, ``next``, ``previous``, ``results``)."""
-        tournaments = selectors.tournaments_listed(club_slug=request.query_params.get("club"))
+        tournaments = selectors.tournaments_listed(club_slug=CLUB.read(request))
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(tournaments, request, self)
         return paginator.get_paginated_response(TournamentSummarySerializer(page, many=True).data)
@@ -235,11 +239,12 @@ class StandingsView(APIView):
                 OpenApiTypes.STR, description="With ?download=csv: the same, as a CSV file."
             ),
         },
-        parameters=[OpenApiParameter("download", str, enum=["csv"], description="csv: a CSV file")],
+        parameters=[DOWNLOAD.parameter()],
     )
     def get(self, request, public_id: str):
+        download = DOWNLOAD.read(request)
         tournament = get_tournament(public_id)
-        if request.query_params.get("download") == "csv":
+        if download == "csv":
             return standings_csv(tournament)
         return Response(
             {
@@ -296,12 +301,13 @@ class ResultsView(APIView):
                 OpenApiTypes.STR, description="With ?download=csv: the same, as a CSV file."
             ),
         },
-        parameters=[OpenApiParameter("download", str, enum=["csv"], description="csv: a CSV file")],
+        parameters=[DOWNLOAD.parameter()],
     )
     def get(self, request, public_id: str):
+        download = DOWNLOAD.read(request)
         tournament = get_tournament(public_id)
         results = selectors.tournament_results(tournament)
-        if request.query_params.get("download") == "csv":
+        if download == "csv":
             return results_csv(tournament, results)
         return Response({"tournament": tournament.public_id, "results": results})
 

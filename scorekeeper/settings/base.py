@@ -52,6 +52,8 @@ MIDDLEWARE = [
     "scorekeeper.health.HealthMiddleware",
     "django_guid.middleware.guid_middleware",
     "scorekeeper.requestlog.RequestLog",
+    # Under /api/: a body that is not JSON is a 415, and every error answer is JSON.
+    "api.middleware.JsonOnly",
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.middleware.RefuseUnreadableRequests",
     "csp.middleware.CSPMiddleware",
@@ -208,11 +210,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
-    "DEFAULT_PARSER_CLASSES": [
-        "api.parsers.CheckedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only (a form cannot carry a nested deal), so the schema offers clients nothing else;
+    # the pages are Django's own views and keep their forms.
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.CheckedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
@@ -226,9 +226,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Django's slug converter, as its pattern (drf-spectacular gives it none).
+    "PATH_CONVERTER_OVERRIDES": {"slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.not_required_when_omitted",
+        "api.links.add_links",
     ],
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "games.models.matches.GAME_CHOICES",

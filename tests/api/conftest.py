@@ -1,4 +1,6 @@
 import pytest
+from django.core import signals
+from django.db import close_old_connections
 
 MARAFON_PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 TRIONFO_PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
@@ -54,3 +56,16 @@ def director(django_user_model):
     client.force_authenticate(django_user_model.objects.create_user("dir", password="pw-x-1234"))
     client.post("/api/v1/clubs/", {"name": "De Zwaan"}, format="json")
     return client
+
+
+@pytest.fixture
+def keep_connection():
+    """The WSGI app closes the database connection after each request, as a server should;
+    inside a test's transaction it must stay open (Django's test client does the same). For the
+    tests that call ``scorekeeper.wsgi.application`` themselves (schemathesis, a generated
+    client)."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)

@@ -81,7 +81,7 @@ def test_no_money_under_penalty_points(api_client, evening):
     together = api_client.post("/api/v1/settlements/", {"matches": [evening.id]}, format="json")
 
     assert "settlement" not in evening.created["links"]
-    assert settlement.status_code == 400
+    assert settlement.status_code == 404
     assert "penalty points" in str(settlement.json())
     assert staked.status_code == 400
     assert "penalty points" in str(staked.json()["stake"])

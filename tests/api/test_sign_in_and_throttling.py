@@ -63,7 +63,8 @@ def test_a_token_is_made_from_a_username_and_password_and_stored_hashed(anna):
     )
 
     assert made.status_code == 200 and len(token_key) >= 40
-    assert wrong.status_code == 400 and "do not match" in str(wrong.json())
+    assert wrong.status_code == 401 and "do not match" in str(wrong.json())
+    assert wrong["WWW-Authenticate"] == "Token"
     assert created.status_code == 201
     assert revoked.status_code == 204
     assert after.status_code in (401, 403)
@@ -82,7 +83,7 @@ def test_fifty_wrong_passwords_from_one_address_are_not_all_answered(anna):
             REMOTE_ADDR=STRANGER,
         )
 
-    assert answers[:5] == [400] * 5
+    assert answers[:5] == [401] * 5
     assert set(answers[5:]) == {429}
     assert on_the_page == on_the_admin == 429  # the same account and address, on every door
     # The address that failed waits, whatever it sends now.
