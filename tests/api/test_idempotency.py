@@ -128,7 +128,7 @@ def test_a_stored_answer_is_only_replayed_to_its_own_caller(marafon, django_user
     assert first.status_code == 201
     # Another match's key opens nothing here: anonymous, so its short key is refused, and it
     # is never served the stored answer.
-    assert replay.status_code == 400 and "Idempotency-Key" in replay.json()
+    assert replay.status_code == 403 and "Idempotency-Key" in replay.json()
     assert "Idempotent-Replayed" not in replay
     assert anonymous.status_code == 403
     assert signed_in.status_code == 403

@@ -127,8 +127,8 @@ def test_signing_in_forgives_the_addresss_earlier_failures_for_the_account(anna)
         signed_in = token(RIGHT)
         after = [token(f"typo-again-{n}") for n in range(4)]
 
-    assert before == [400, 400] and signed_in == 200
-    assert after == [400, 400, 400, 429]
+    assert before == [401, 401] and signed_in == 200
+    assert after == [401, 401, 401, 429]
 
 
 def test_the_ceiling_per_account_stops_guessing_from_many_addresses(anna):
@@ -143,10 +143,10 @@ def test_the_ceiling_per_account_stops_guessing_from_many_addresses(anna):
         other_account = token("x", "192.0.2.52", username="bruno")
 
     assert from_home == 200
-    assert guesses == [400] * 5
+    assert guesses == [401] * 5
     assert sixth == new_address == 429
     assert home_again == 200
-    assert other_account == 400  # the ceiling is the account's own
+    assert other_account == 401  # the ceiling is the account's own
 
 
 def test_sign_in_failures_are_throttled_per_address_across_accounts(anna):
@@ -233,7 +233,7 @@ def test_with_the_cache_down_signing_in_and_writing_still_answer(anna, monkeypat
             for _ in range(2)
         ]
 
-    assert wrong == [400, 400, 400]  # the limits open rather than fail
+    assert wrong == [401, 401, 401]  # the limits open rather than fail
     assert right == 200 and on_the_page == 302
     assert [w.status_code for w in writes] == [201, 201]
     assert "the cache is unreachable" in caplog.text

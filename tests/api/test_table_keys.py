@@ -203,5 +203,5 @@ def test_a_tables_keys_make_its_caller_and_a_made_up_key_does_not(
 
     assert [c.status_code for c in confirmed] == [200, 200]
     assert confirmed[1]["Idempotent-Replayed"] == "true"
-    assert stranger.status_code == 400 and "Idempotency-Key" in stranger.json()
+    assert stranger.status_code == 403 and "Idempotency-Key" in stranger.json()
     assert "Idempotent-Replayed" not in stranger

@@ -74,7 +74,7 @@ def test_the_same_account_from_one_address_under_new_headers_is_held_after_ten(d
             for n in range(35)
         ]
 
-    assert answers[:10] == [400] * 10
+    assert answers[:10] == [401] * 10
     assert set(answers[10:]) == {429}
 
 
@@ -120,8 +120,8 @@ def test_behind_proxies_the_client_is_the_entry_the_outermost_proxy_wrote(proxie
         ]
         sign_ups_there = [sign_ups(n, **forwarded(spoofed(n), "192.0.2.1")) for n in range(12)]
 
-    assert one_client == [400, 400, 400, 429, 429]
-    assert many == [400] * 5
+    assert one_client == [401, 401, 401, 429, 429]
+    assert many == [401] * 5
     assert answered_before_refusal(sign_ups_there) == 10
 
 
@@ -133,7 +133,7 @@ def test_a_request_that_did_not_come_through_the_proxies_counts_its_socket():
             for n in range(5)
         ]
 
-    assert answers == [400, 400, 400, 429, 429]
+    assert answers == [401, 401, 401, 429, 429]
 
 
 # --- keys that open nothing are no client ------------------------------------------------------
@@ -193,7 +193,7 @@ def test_a_short_idempotency_key_with_a_made_up_edit_key_is_anonymous():
     first = APIClient().post("/api/v1/matches/", MATCH, **headers)
     second = APIClient().post("/api/v1/matches/", MATCH, **headers)
 
-    assert first.status_code == second.status_code == 400
+    assert first.status_code == second.status_code == 403
     assert "Idempotency-Key" in first.json()
     assert "edit_key" not in second.json()
     assert Match.objects.count() == 0
@@ -206,7 +206,7 @@ def test_a_second_client_with_the_same_made_up_key_gets_no_edit_key(api_client):
 
     on_the_match = APIClient().post(f"/api/v1/matches/{match_id}/deals/", deal, **headers)
 
-    assert on_the_match.status_code == 400 and "Idempotency-Key" in on_the_match.json()
+    assert on_the_match.status_code == 403 and "Idempotency-Key" in on_the_match.json()
 
 
 def test_a_short_idempotency_key_with_the_matchs_own_key_is_kept(api_client):
