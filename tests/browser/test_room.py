@@ -1,0 +1,55 @@
+"""Issue 27, "the room": the director's page on a wide screen, and the phones around it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from games.services import club_create
+from games.services.rounds import round_draw_request
+from games.services.tournaments import entrant_register, tournament_create
+
+from .conftest import SCREENSHOTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "pw-x-1234-long"
+DESK = {"width": 1280, "height": 800}
+
+
+def test_the_director_sees_the_current_round_first_on_a_wide_screen(
+    browser, live_server, django_user_model
+):
+    director = django_user_model.objects.create_user("jan", password=PASSWORD)
+    club = club_create(name="De Zwaan", director=director)
+    tournament = tournament_create(
+        club=club, user=director, name="Thursday drive", game="rikken", format="individual",
+        rounds=3, round_kind="deals", deals_per_round=4,
+    )  # fmt: skip
+    for n in range(1, 17):
+        entrant_register(tournament=tournament, name=f"Player {n}")
+    round_draw_request(tournament=tournament, user=director)  # eager Celery: drawn at once
+
+    context = browser.new_context(viewport=DESK)
+    try:
+        desk = context.new_page()
+        desk.goto(f"{live_server.url}/accounts/login/?next=/director/t/{tournament.public_id}/")
+        desk.fill('input[name="username"]', "jan")
+        desk.fill('input[name="password"]', PASSWORD)
+        desk.get_by_role("button", name="Sign in").click()
+        expect(desk.locator("h1")).to_have_text("Thursday drive")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        desk.screenshot(path=str(SCREENSHOTS / "room-director-desk.png"))
+
+        # The page uses the screen, and round 1's four tables and their status are in view.
+        assert desk.locator("main").evaluate("m => m.getBoundingClientRect().width") > 1000
+        for n in range(1, 5):
+            expect(desk.locator(f"#r1-t{n} .head")).to_be_in_viewport()
+        # Drawing round 2 is not the main action while round 1's tables are unconfirmed.
+        draw = desk.get_by_role("button", name="Draw round 2")
+        expect(draw).not_to_have_class("button big primary")
+        expect(draw.locator("xpath=..")).to_contain_text(
+            "4 tables of the last round are not confirmed yet"
+        )
+    finally:
+        context.close()
