@@ -44,7 +44,7 @@ def test_the_director_sees_the_current_round_first_on_a_wide_screen(
         # The page uses the screen, and round 1's four tables and their status are in view.
         assert desk.locator("main").evaluate("m => m.getBoundingClientRect().width") > 1000
         for n in range(1, 5):
-            expect(desk.locator(f"#r1-t{n} .head")).to_be_in_viewport()
+            expect(desk.locator(f"#r1-t{n} .head")).to_be_in_viewport(ratio=1)
         # Drawing round 2 is not the main action while round 1's tables are unconfirmed.
         draw = desk.get_by_role("button", name="Draw round 2")
         expect(draw).not_to_have_class("button big primary")
