@@ -53,3 +53,33 @@ def test_the_director_sees_the_current_round_first_on_a_wide_screen(
         )
     finally:
         context.close()
+
+
+def test_a_dispute_without_a_reason_shows_its_error_in_view(page, live_server, django_user_model):
+    from games.models import Table
+    from games.services.deals import deal_record
+    from games.services.table_keys import table_keys
+
+    director = django_user_model.objects.create_user("jan", password=PASSWORD)
+    club = club_create(name="De Zwaan", director=director)
+    tournament = tournament_create(
+        club=club, user=director, name="Thursday drive", game="rikken", format="individual",
+        rounds=2, round_kind="deals", deals_per_round=2,
+    )  # fmt: skip
+    for n in range(1, 9):
+        entrant_register(tournament=tournament, name=f"Player {n}")
+    round_draw_request(tournament=tournament, user=director)
+    table = Table.objects.select_related("match").get(round__number=1, number=1)
+    deal_record(
+        match=table.match,
+        raw={"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]},
+    )
+    keys = table_keys(table)
+    page.goto(f"{live_server.url}/m/{table.match.public_id}/confirm/{keys.confirmation}/")
+    dispute = page.locator("#dispute")
+    dispute.locator("label").filter(has_text="Player").first.click()
+    dispute.get_by_role("button", name="Dispute the result").click()
+
+    error = page.locator("#dispute .error").first
+    expect(error).to_be_visible()
+    expect(error).to_be_in_viewport(ratio=1)
