@@ -83,3 +83,20 @@ def test_a_dispute_without_a_reason_shows_its_error_in_view(page, live_server, d
     error = page.locator("#dispute .error").first
     expect(error).to_be_visible()
     expect(error).to_be_in_viewport(ratio=1)
+
+
+def test_the_marafon_chart_marks_where_each_game_ends(page, live_server):
+    from games.services.deals import deal_record
+    from games.services.matches import match_create
+
+    created = match_create(game="marafon", players=["Ana", "Bea", "Ciro", "Dino"])
+    match = created.match
+    for n in range(5):  # game 1 goes to Ana & Ciro, then one deal of game 2
+        deal_record(match=match, raw={"battezzante": n % 4, "trump": "cups", "points": [11, 0]})
+    match.refresh_from_db()
+    assert match.state["games"], "game 1 should be over"
+    page.goto(f"{live_server.url}/m/{match.public_id}/chart/")
+
+    ends = page.locator("svg.chart .game-end")
+    expect(ends).to_have_count(1)
+    expect(page.locator(".game-ends")).to_contain_text("Game 1 won by Ana & Ciro")
