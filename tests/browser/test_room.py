@@ -100,3 +100,30 @@ def test_the_marafon_chart_marks_where_each_game_ends(page, live_server):
     ends = page.locator("svg.chart .game-end")
     expect(ends).to_have_count(1)
     expect(page.locator(".game-ends")).to_contain_text("Game 1 won by Ana & Ciro")
+
+
+def test_a_finished_match_offers_play_again_with_its_players_and_rules(page, live_server):
+    from games.models import Match
+    from games.services.deals import deal_record
+    from games.services.matches import match_create
+
+    created = match_create(
+        game="marafon", players=["Ana", "Bea", "Ciro", "Dino"],
+        rules={"match_format": "single_game", "target": 31},
+    )  # fmt: skip
+    match = created.match
+    for n in range(3):
+        deal_record(match=match, raw={"battezzante": n % 4, "trump": "cups", "points": [11, 0]})
+    match.refresh_from_db()
+    assert match.finished
+    page.goto(f"{live_server.url}/m/{match.public_id}/")
+    page.get_by_role("link", name="Play again").click()
+
+    for seat, name in enumerate(["Ana", "Bea", "Ciro", "Dino"]):
+        expect(page.locator(f'input[name="player_{seat}"]')).to_have_value(name)
+    page.locator("form button[type=submit]").last.click()
+    expect(page.locator("h1")).to_contain_text("Marafon")
+    again = Match.objects.exclude(pk=match.pk).get()
+    assert [s.player.name for s in again.seats.order_by("number")] == ["Ana", "Bea", "Ciro", "Dino"]
+    assert again.rules["match_format"] == "single_game"
+    assert again.rules["target"] == 31
