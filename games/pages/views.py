@@ -36,7 +36,7 @@ from .access import (
     remember_edit_key,
     wrong_link,
 )
-from .board import board, team_labels
+from .board import board, score_line, team_labels
 from .forms import MatchSetupForm, presets_for
 from .games import deal_form_for, initial, summary, table_of
 from .history import changes, history, verdicts
@@ -65,7 +65,8 @@ def get_match_head(public_id: str):
 @require_safe
 def home(request):
     held = selectors.matches_visible_to(request.user, held_match_ids(request))[:20]
-    return render(request, "home.html", {"games": GAMES.values(), "matches": held})
+    rows = [{"match": m, "score": score_line(m)} for m in held]
+    return render(request, "home.html", {"games": GAMES.values(), "matches": rows})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

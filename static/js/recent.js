@@ -5,6 +5,9 @@
   const box = document.getElementById("recent");
   let recent = [];
   try { recent = JSON.parse(localStorage.getItem("sk-recent")) || []; } catch (e) { /* none */ }
+  // A match the page already lists (with its score and status) is not listed twice.
+  const listed = new Set(Array.from(document.querySelectorAll("ul.matches a"), (a) => a.getAttribute("href")));
+  recent = recent.filter((item) => !listed.has(item.u));
   if (!box || !recent.length) return;
   const words = document.getElementById("offline-words").dataset;
   const ul = box.querySelector("ul");

@@ -127,3 +127,21 @@ def test_a_finished_match_offers_play_again_with_its_players_and_rules(page, liv
     assert [s.player.name for s in again.seats.order_by("number")] == ["Ana", "Bea", "Ciro", "Dino"]
     assert again.rules["match_format"] == "single_game"
     assert again.rules["target"] == 31
+
+
+def test_the_start_page_lists_each_match_once_with_its_score_and_status(page, live_server):
+    from games.services.deals import deal_record
+    from games.services.matches import match_create
+
+    created = match_create(game="marafon", players=["Ana", "Bea", "Ciro", "Dino"])
+    deal_record(match=created.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
+    page.goto(f"{live_server.url}/m/{created.match.public_id}/edit/{created.edit_key}/")
+    expect(page.locator("h1")).to_contain_text("Marafon")
+    page.goto(f"{live_server.url}/")
+
+    links = page.locator(f'main a[href="/m/{created.match.public_id}/"]:visible')
+    expect(links).to_have_count(1)
+    item = links.first.locator("xpath=..")
+    expect(item).to_contain_text("playing")
+    expect(item.locator(".score")).to_contain_text("Ana & Ciro")
+    expect(item.locator(".score")).to_contain_text("Bea & Dino")
