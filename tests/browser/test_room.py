@@ -145,3 +145,25 @@ def test_the_start_page_lists_each_match_once_with_its_score_and_status(page, li
     expect(item).to_contain_text("playing")
     expect(item.locator(".score")).to_contain_text("Ana & Ciro")
     expect(item.locator(".score")).to_contain_text("Bea & Dino")
+
+
+def test_a_club_writes_its_house_rules_on_its_page(page, live_server, django_user_model):
+    from games.models import RulePreset
+
+    director = django_user_model.objects.create_user("jan", password=PASSWORD)
+    club = club_create(name="De Zwaan", director=director)
+    page.goto(f"{live_server.url}/accounts/login/?next=/director/c/{club.slug}/")
+    page.fill('input[name="username"]', "jan")
+    page.fill('input[name="password"]', PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+
+    rules = page.locator("#house-rules")
+    rules.get_by_role("link", name="Marafon-Beccaccino").click()
+    form = page.locator("form.club-rules")
+    form.locator('input[name="name"]').fill("Zwaan Marafon")
+    form.locator('input[name="rule_target"]').fill("31")
+    form.get_by_role("button", name="Save").click()
+
+    expect(page.locator("#house-rules")).to_contain_text("Zwaan Marafon")
+    preset = RulePreset.objects.get(club=club)
+    assert (preset.game, preset.name, preset.rules["target"]) == ("marafon", "Zwaan Marafon", 31)
