@@ -37,8 +37,16 @@ def _fmt(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def line_chart(series: Sequence[Series], *, title: str, x_label: str = "", first_x: int = 1) -> str:
-    """The SVG markup of a line chart (``first_x``: the number of the first point)."""
+def line_chart(
+    series: Sequence[Series],
+    *,
+    title: str,
+    x_label: str = "",
+    first_x: int = 1,
+    marks: Sequence[tuple[int, str]] = (),
+) -> str:
+    """The SVG markup of a line chart (``first_x``: the number of the first point; ``marks``:
+    (point index, what happened there) drawn as a dashed upright line, e.g. where a game ends)."""
     series = [s for s in series if len(s.values)]
     if not series:
         return ""
@@ -82,6 +90,12 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str = "", first
         parts.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
             'stroke="#767676" stroke-width="1"/>'
+        )
+    for index, text in marks:
+        parts.append(
+            f'<line class="game-end" x1="{x(index):.1f}" x2="{x(index):.1f}" y1="{TOP}" '
+            f'y2="{HEIGHT - BOTTOM}" stroke="#767676" stroke-width="1" stroke-dasharray="3 3">'
+            f"<title>{escape(text)}</title></line>"
         )
     for index, one in enumerate(series):
         colour = COLOURS[index % len(COLOURS)]

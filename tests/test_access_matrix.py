@@ -196,6 +196,7 @@ def page_writes(w: World) -> list[tuple[str, str, dict, str]]:
         ("club-director-add", f"/director/c/{w.club.slug}/directors/", {"username": "rival"}, "club"),
         ("club-members-add", f"/director/c/{w.club.slug}/members/", {"names": "Quinten"}, "club"),
         ("club-members-merge", f"/director/c/{w.club.slug}/merge/", {"keep": members[0].pk, "duplicate": members[1].pk}, "club"),
+        ("club-rules-add", f"/director/c/{w.club.slug}/rules/marafon/", {"name": "Zwaan", "rule_target": "31"}, "club"),
         ("table-reopen", f"/m/{w.other_table.match.public_id}/reopen/", {}, "reopen"),
         ("session-next", f"/s/{w.session.public_id}/next/", {"choice": "again"}, "session"),
         ("session-settle", f"/s/{w.session.public_id}/settle/", {}, "session"),

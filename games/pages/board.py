@@ -93,3 +93,30 @@ def roles_ahead(game: str, state: dict[str, Any], rules: dict[str, Any], roles) 
             return cycle
         cycle.append(roles(upcoming))
     return None
+
+
+def score_line(match) -> str:
+    """A match's score in one line, for the start page's list ("Ana & Ciro 2 – 0 Bea & Dino";
+    at a table of individuals "Ana 3 · Bea -1 · Cor -2"): units in money games, else points."""
+    from games.rules.results import match_results
+
+    if not match.state:
+        return ""
+    engine = get_game(match.game)
+    teams = engine.teams(engine.options_from_data(match.rules))
+    names = [seat.player.name for seat in match.seats.all()]
+    try:
+        results = match_results(match.state, teams, len(names), match.rules, game=match.game)
+    except (KeyError, TypeError, ValueError):
+        return ""  # a state this line cannot read: the match page still shows it in full
+    values = {r.seat: r.units if r.units is not None else (r.points or 0) for r in results}
+
+    def shown(value) -> str:
+        return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+
+    if teams:
+        labels = team_labels(teams, names)
+        return " – ".join(
+            f"{labels[t]} {shown(values.get(team[0], 0))}" for t, team in enumerate(teams)
+        )
+    return " · ".join(f"{name} {shown(values.get(seat, 0))}" for seat, name in enumerate(names))

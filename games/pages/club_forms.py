@@ -9,14 +9,15 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.password_validation import password_validators_help_texts
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from games import selectors
-from games.models import Club, Player
+from games.models import Club, Player, RulePreset
 from games.names import name_problem, normalise_name
 
 from .errors import RuleErrorsForm
-from .forms import MAX_NAME_LENGTH
+from .forms import MAX_NAME_LENGTH, MatchSetupForm
 from .tournament_forms import MAX_LINES
 
 
@@ -145,3 +146,28 @@ class MergeForm(RuleErrorsForm, forms.Form):
     def players(self) -> tuple[Player, Player]:
         """The record kept and its duplicate, once the form is valid."""
         return self.members[self.cleaned_data["keep"]], self.members[self.cleaned_data["duplicate"]]
+
+
+class ClubRulesForm(MatchSetupForm):
+    """House rules a club keeps, written on its page: a name, a note, and the game's rules asked
+    as the new-match form asks them (the same fields, the game's defaults to start from)."""
+
+    def __init__(self, game, *args, **kwargs):
+        players = game.Options().players
+        defaults = game.options_to_data(game.resolve_options({}, players=players))
+        super().__init__(game, *args, resolved=defaults, **kwargs)
+        for name in list(self.fields):
+            if name.startswith("player_") or name in ("preset", "stake", "albur"):
+                del self.fields[name]
+        self.fields["name"] = forms.CharField(
+            label=_("Name"), max_length=RulePreset._meta.get_field("name").max_length
+        )
+        self.fields["description"] = forms.CharField(
+            label=capfirst(RulePreset._meta.get_field("description").verbose_name),
+            max_length=RulePreset._meta.get_field("description").max_length,
+            required=False,
+        )
+        self.order_fields(["name", "description"])
+
+    def clean(self):
+        return forms.Form.clean(self)  # no players to check: the rules are for any table

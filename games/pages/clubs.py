@@ -11,6 +11,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.decorators import method_decorator
@@ -23,19 +24,20 @@ from games import selectors
 from games.audit import refused
 from games.models import Club
 from games.permissions import is_director
-from games.rules import RuleViolation
+from games.rules import GAMES, RuleViolation
 from games.services import (
     Conflict,
     club_create,
     club_director_add,
     club_members_add_many,
     player_merge,
+    preset_create,
 )
 from scorekeeper.shortcuts import found_or_404
 from scorekeeper.sign_in import SignInForm
 from scorekeeper.throttling import SignUpThrottle, throttle_posts
 
-from .club_forms import ClubForm, DirectorForm, MembersForm, MergeForm, SignUpForm
+from .club_forms import ClubForm, ClubRulesForm, DirectorForm, MembersForm, MergeForm, SignUpForm
 from .house_rules import house_rule_lines
 from .tournament_director import director_home_context
 from .tournament_display import with_game_names
@@ -138,6 +140,7 @@ def _club_context(
     director_form: DirectorForm | None = None,
     members_form: MembersForm | None = None,
     merge_form: MergeForm | None = None,
+    rules_form: ClubRulesForm | None = None,
 ) -> dict[str, Any]:
     directors = selectors.club_directors(club)
     members = selectors.club_members(club) if members is None else members
@@ -155,6 +158,8 @@ def _club_context(
         "members_form": members_form or MembersForm(),
         "merge_form": merge_form or MergeForm(members=members),
         "presets_api": reverse("api:preset-list"),
+        "games": GAMES.values(),
+        "rules_form": rules_form,
     }
 
 
@@ -166,7 +171,9 @@ def _refused(request, club: Club, **forms) -> Any:
 @require_safe
 def club_page(request, slug: str):
     club = _directed_club(request, slug)
-    return render(request, "clubs/club.html", _club_context(club))
+    game = GAMES.get(request.GET.get("rules", ""))
+    rules_form = ClubRulesForm(game) if game is not None else None
+    return render(request, "clubs/club.html", _club_context(club, rules_form=rules_form))
 
 
 @login_required
@@ -227,3 +234,31 @@ def members_merge(request, slug: str):
             )
             return redirect(club_url(club, "members"))
     return _refused(request, club, members=members, merge_form=form)
+
+
+@login_required
+@require_POST
+def rules_add(request, slug: str, game: str):
+    """House rules written on the club's page, as the API writes them (POST /api/presets/)."""
+    club = _directed_club(request, slug)
+    engine = GAMES.get(game)
+    if engine is None:
+        raise Http404(_("Unknown game."))
+    form = ClubRulesForm(engine, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            preset_create(
+                owner=request.user,
+                club=club,
+                game=engine.slug,
+                name=data["name"],
+                description=data.get("description") or "",
+                rules=form.rules(),
+            )
+        except RuleViolation as exc:
+            form.add_rule_errors(exc)
+        else:
+            messages.success(request, _("House rules saved."))
+            return redirect(club_url(club, "house-rules"))
+    return _refused(request, club, rules_form=form)

@@ -42,19 +42,43 @@ def match_series(match) -> list[Series]:
     return [Series(name, [row[seat] for row in lines]) for seat, name in enumerate(names)]
 
 
+def game_ends(match) -> list[tuple[int, str]]:
+    """Where each game of a match of several games ends (Marafon's best of three), as the
+    scoreboard tells them apart: (index of the deal that ended it, "Game n won by ...")."""
+    engine = get_game(match.game)
+    teams = engine.teams(engine.options_from_data(match.rules))
+    labels = team_labels(teams, [seat.player.name for seat in match.seats.all()])
+    ends: list[tuple[int, str]] = []
+    index = 0
+    for state in selectors.deal_states(match):
+        if not state:
+            continue
+        games = state.get("games") or []
+        for game in games[len(ends) :]:
+            winner = game.get("winner")
+            team = labels[winner] if isinstance(winner, int) and winner < len(labels) else ""
+            ends.append(
+                (index, _("Game %(n)d won by %(team)s") % {"n": len(ends) + 1, "team": team})
+            )
+        index += 1
+    return ends
+
+
 @require_safe
 def match_chart(request, public_id: str):
     match = get_match_head(public_id)
     series = match_series(match)
     title = _("Score after each deal")
+    ends = game_ends(match)
     return render(
         request,
         "players/match_chart.html",
         {
             "match": match,
             "game": get_game(match.game),
-            "chart": line_chart(series, title=title, x_label=_("deal")),
+            "chart": line_chart(series, title=title, x_label=_("deal"), marks=ends),
             "legend": legend(series),
+            "game_ends": [text for _index, text in ends],
             "title": title,
         },
     )

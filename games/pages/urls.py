@@ -83,6 +83,7 @@ urlpatterns = [
     path("director/c/<slug:slug>/directors/", clubs.director_add, name="club-director-add"),
     path("director/c/<slug:slug>/members/", clubs.members_add, name="club-members-add"),
     path("director/c/<slug:slug>/merge/", clubs.members_merge, name="club-members-merge"),
+    path("director/c/<slug:slug>/rules/<str:game>/", clubs.rules_add, name="club-rules-add"),
     path(
         "director/t/<str:public_id>/",
         tournament_director.director_tournament,

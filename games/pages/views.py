@@ -36,7 +36,7 @@ from .access import (
     remember_edit_key,
     wrong_link,
 )
-from .board import board, team_labels
+from .board import board, score_line, team_labels
 from .corrections import as_it_stands, correction_answer
 from .forms import MatchSetupForm, presets_for
 from .games import deal_form_for, initial
@@ -66,7 +66,8 @@ def get_match_head(public_id: str):
 @require_safe
 def home(request):
     held = selectors.matches_visible_to(request.user, held_match_ids(request))[:20]
-    return render(request, "home.html", {"games": GAMES.values(), "matches": held})
+    rows = [{"match": m, "score": score_line(m)} for m in held]
+    return render(request, "home.html", {"games": GAMES.values(), "matches": rows})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -79,17 +80,21 @@ def match_new(request, game: str):
     if preset is not None and preset.game != game:
         preset = None
     base_rules = dict(preset.rules) if preset else {}
+    start: dict[str, Any] = {"preset": preset.key if preset else ""}
+    again = _played_before(request, game)
+    if again is not None:
+        # "Play again": the finished match's players, rules and stake, ready to start.
+        base_rules = {**again.rules, "players": len(again.seats.all())}
+        for seat, one in enumerate(again.seats.all()):
+            start[f"player_{seat}"] = one.player.name
+        if again.stake is not None:
+            start["stake"] = again.stake
     players = base_rules.get("players", engine.Options().players)
     try:
         resolved = engine.options_to_data(engine.resolve_options(base_rules, players=players))
     except RuleViolation:
         resolved = engine.options_to_data(engine.resolve_options({}, players=players))
-    form = MatchSetupForm(
-        engine,
-        request.POST or None,
-        resolved=resolved,
-        initial={"preset": preset.key if preset else ""},
-    )
+    form = MatchSetupForm(engine, request.POST or None, resolved=resolved, initial=start)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         known = known_players()
@@ -121,6 +126,18 @@ def match_new(request, game: str):
             "known_names": sorted({p.name for p in selectors.players_known()}),
         },
     )
+
+
+def _played_before(request, game: str):
+    """The match named by ``?again=``, when it is of this game (else nothing is filled in)."""
+    public_id = request.GET.get("again", "") if request.method != "POST" else ""
+    if not public_id or len(public_id) > 64:
+        return None
+    try:
+        match = get_match_head(public_id)
+    except Http404:
+        return None
+    return match if match.game == game else None
 
 
 def known_players() -> dict[str, int]:

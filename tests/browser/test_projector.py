@@ -63,3 +63,52 @@ def test_the_projector_fits_the_screen_and_pages_long_standings(
     assert height <= PROJECTOR["height"]
     assert overflowing == 0
     assert shown >= min(field, 16)  # 16 players fit on one page
+
+
+def test_the_projector_fills_the_screen_in_type_a_room_can_read(
+    browser, live_server, django_user_model
+):
+    """Issue 27: with 16 entrants the standings are set in 28 px or more and fill the height, the
+    words of "Follow on your phone" stay whole, and a badge never wraps."""
+    tournament = event(django_user_model, 16)
+    context = browser.new_context(viewport=PROJECTOR)
+    try:
+        screen = context.new_page()
+        screen.goto(f"{live_server.url}/t/{tournament.public_id}/live/")
+        screen.wait_for_load_state("load")
+        rows = screen.locator("table.standings tbody tr:visible")
+        sizes = rows.locator("td").evaluate_all(
+            "cells => cells.map(c => parseFloat(getComputedStyle(c).fontSize))"
+        )
+        last_bottom = rows.last.evaluate("r => r.getBoundingClientRect().bottom")
+        # A word of the caption broken in two: the caption's lines are each a whole word run.
+        caption = screen.locator(".follow figcaption")
+        broken = caption.evaluate(
+            """c => {
+                const words = [];
+                const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+                let broken = 0;
+                for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                    const re = /\\S+/g; let m;
+                    while ((m = re.exec(node.data))) {
+                        if (m[0].startsWith('http')) continue;
+                        const range = document.createRange();
+                        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+                        if (range.getClientRects().length > 1) broken++;
+                    }
+                }
+                return broken;
+            }"""
+        )
+        tags = screen.locator(".projector .tag, .projector .badge").evaluate_all(
+            "tags => tags.filter(t => t.getClientRects().length > 1).length"
+        )
+        screen.screenshot(path="artifacts/screenshots/projector-room-16.png")
+    finally:
+        context.close()
+
+    assert len(sizes) >= 16 * 2
+    assert min(sizes) >= 28, sizes
+    assert last_bottom >= PROJECTOR["height"] * 0.75  # the standings fill the screen's height
+    assert broken == 0
+    assert tags == 0
