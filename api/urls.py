@@ -31,7 +31,7 @@ from api.views.sessions import (
     SessionTransferPaidView,
 )
 from api.views.settlements import EveningSettlementView, MatchSettlementView
-from api.views.tables import TableConfirmView, TableDisputeView, TableReopenView
+from api.views.tables import TableConfirmView, TableDisputeView, TableReopenView, TableSwapView
 from api.views.tournaments import (
     CorrectionsView,
     EntrantDetailView,
@@ -114,6 +114,11 @@ urlpatterns = [
         "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/reopen/",
         TableReopenView.as_view(),
         name="table-reopen",
+    ),
+    path(
+        "tournaments/<str:public_id>/rounds/<int:number>/tables/<int:table>/swap/",
+        TableSwapView.as_view(),
+        name="table-swap",
     ),
     path("tournaments/<str:public_id>/results/", ResultsView.as_view(), name="results"),
     path(

@@ -140,6 +140,11 @@ class Table(models.Model):
     # the database holds no key: only their hashes (the scoring key's is the match's).
     key_salt = models.CharField(max_length=32, blank=True, editable=False)
     confirm_key_hash = models.CharField(max_length=64, blank=True, editable=False)
+    # A table of partnerships knows its sides (the game's teams, in seat order): the draw gives
+    # the scoring link to the side of seat 0 and the card says so; the others confirm. The
+    # table may swap once, before the result is confirmed (the cards went to the wrong pairs).
+    scoring_side = models.PositiveSmallIntegerField(default=0)
+    sides_swapped_at = models.DateTimeField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.CharField(max_length=150, blank=True)
     # The other side's objection, for the directors; it stays on record once a director (or

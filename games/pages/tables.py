@@ -20,9 +20,13 @@ from games.services.tables import (
     Confirmer,
     check_confirmer,
     check_reopener,
+    check_swapper,
+    confirming_names,
+    scoring_names,
     table_confirm,
     table_dispute,
     table_reopen,
+    table_swap_sides,
 )
 from scorekeeper.shortcuts import found_or_404
 
@@ -58,6 +62,9 @@ def table_cards(request, public_id: str, number: int):
         if links:
             row["qr"] = qr_svg(links["scoring"])
             row["confirm_qr"] = qr_svg(links["confirmation"])
+            # A table of partnerships: the card says which side scores and which confirms.
+            row["scoring_names"] = scoring_names(table)
+            row["confirming_names"] = confirming_names(table) if row["scoring_names"] else []
             cards.append(row)
         else:
             byes.append(row)
@@ -139,11 +146,13 @@ def _side_of(request, public_id: str):
 
 
 def _confirm_context(request, match, table, confirm_form=None, dispute_form=None):
-    names = [seat.player.name for seat in match.seats.all()]
+    names = confirming_names(table)
     tournament = table.round.tournament
     return {
         "match": match,
         "table": table,
+        "scoring_names": scoring_names(table),
+        "confirming_names": names,
         "tournament": tournament,
         "game": GAMES.get(match.game),
         "scores": table_scores(tournament, table),
@@ -161,7 +170,7 @@ def confirm_page(request, public_id: str):
     match, table, confirmer = _side_of(request, public_id)
     if confirmer is None:
         return HttpResponseForbidden(NOT_THE_OTHER_SIDE)
-    names = [seat.player.name for seat in match.seats.all()]
+    names = confirming_names(table)  # the side that scored does not confirm
     if request.method != "POST":
         return render(request, "tournaments/confirm.html", _confirm_context(request, match, table))
     form = ConfirmForm(request.POST, names=names)
@@ -185,7 +194,7 @@ def dispute_page(request, public_id: str):
     match, table, confirmer = _side_of(request, public_id)
     if confirmer is None:
         return HttpResponseForbidden(NOT_THE_OTHER_SIDE)
-    names = [seat.player.name for seat in match.seats.all()]
+    names = confirming_names(table)  # the side that scored does not confirm
     form = DisputeForm(request.POST, names=names)
     if form.is_valid():
         data = form.cleaned_data
@@ -223,3 +232,26 @@ def reopen_page(request, public_id: str):
             _("Reopened: correct the deals, then the other side confirms the result again."),
         )
     return redirect("pages:match", public_id=public_id)
+
+
+@carries_keys
+@require_POST
+def swap_page(request, public_id: str):
+    """The cards went to the wrong sides: either phone of the table swaps them, once."""
+    match = get_match(public_id)
+    table = _table_of(match)
+    key = held_confirm_key(request, match) or held_edit_key(request, match)
+    try:
+        swapper = check_swapper(table=table, key=key, user=request.user)
+        table = table_swap_sides(table=table, confirmer=swapper)
+    except Refused as exc:
+        return HttpResponseForbidden(str(exc))
+    except Conflict as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            _("Sides swapped: %(names)s confirm the result.")
+            % {"names": " & ".join(confirming_names(table))},
+        )
+    return redirect("pages:table-confirm", public_id=public_id)
