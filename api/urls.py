@@ -32,7 +32,7 @@ from api.views.sessions import (
     SessionTransferPaidView,
 )
 from api.views.settlements import EveningSettlementView, MatchSettlementView
-from api.views.tables import TableConfirmView, TableDisputeView, TableReopenView
+from api.views.tables import TableConfirmView, TableDisputeView, TableReopenView, TableSwapView
 from api.views.tournaments import (
     CorrectionsView,
     EntrantDetailView,
@@ -126,6 +126,11 @@ urlpatterns = [
         "tournaments/<share_id:public_id>/rounds/<int:number>/tables/<int:table>/reopen/",
         TableReopenView.as_view(),
         name="table-reopen",
+    ),
+    path(
+        "tournaments/<share_id:public_id>/rounds/<int:number>/tables/<int:table>/swap/",
+        TableSwapView.as_view(),
+        name="table-swap",
     ),
     path("tournaments/<share_id:public_id>/results/", ResultsView.as_view(), name="results"),
     path(

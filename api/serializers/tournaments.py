@@ -304,6 +304,11 @@ class ReopenedSerializer(serializers.Serializer):
     by = serializers.CharField()
 
 
+class SwappedSerializer(serializers.Serializer):
+    scoring = serializers.ListField(child=serializers.CharField())
+    confirming = serializers.ListField(child=serializers.CharField())
+
+
 class DisputedSerializer(serializers.Serializer):
     disputed = serializers.BooleanField()
     by = serializers.CharField()

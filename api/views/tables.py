@@ -13,6 +13,7 @@ from api.serializers.tournaments import (
     DisputedSerializer,
     DisputeSerializer,
     ReopenedSerializer,
+    SwappedSerializer,
 )
 from games import selectors
 from games.models import Table
@@ -20,9 +21,13 @@ from games.permissions import key_opens_table
 from games.services.tables import (
     check_confirmer,
     check_reopener,
+    check_swapper,
+    confirming_names,
+    scoring_names,
     table_confirm,
     table_dispute,
     table_reopen,
+    table_swap_sides,
 )
 from scorekeeper.shortcuts import found_or_404
 
@@ -109,3 +114,18 @@ class TableReopenView(APIView):
         reopener = check_reopener(table=found, key=key, user=request.user)
         found = table_reopen(table=found, by="", confirmer=reopener)
         return Response({"reopened": True, "by": found.amended_by})
+
+
+class TableSwapView(APIView):
+    """The table's cards went to the wrong sides: the side named as confirming scores and the
+    other confirms. Once per table, before the result is confirmed; either key of the table
+    (``X-Table-Key``, or the scoring key as ``X-Edit-Key``) or a director."""
+
+    @extend_schema(request=None, responses=SwappedSerializer, parameters=[IDEMPOTENCY_PARAMETER])
+    @idempotent
+    def post(self, request, public_id: str, number: int, table: int):
+        found = _table(public_id, number, table)
+        key = request.headers.get(TABLE_KEY_HEADER) or request.headers.get("X-Edit-Key")
+        swapper = check_swapper(table=found, key=key, user=request.user)
+        found = table_swap_sides(table=found, confirmer=swapper)
+        return Response({"scoring": scoring_names(found), "confirming": confirming_names(found)})

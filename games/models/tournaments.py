@@ -143,6 +143,11 @@ class Table(models.Model):
     # The seat of the player who enters the deals on the scoring phone, as that phone said:
     # at an individual table (no sides) another player confirms, never the one who scored.
     scorer = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A table of partnerships knows its sides (the game's teams, in seat order): the draw gives
+    # the scoring link to the side of seat 0 and the card says so; the others confirm. The
+    # table may swap once, before the result is confirmed (the cards went to the wrong pairs).
+    scoring_side = models.PositiveSmallIntegerField(default=0)
+    sides_swapped_at = models.DateTimeField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.CharField(max_length=150, blank=True)
     # The other side's objection, for the directors; it stays on record once a director (or

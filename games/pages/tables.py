@@ -20,11 +20,14 @@ from games.services.tables import (
     Confirmer,
     check_confirmer,
     check_reopener,
+    check_swapper,
     confirming_names,
+    scoring_names,
     table_confirm,
     table_dispute,
     table_reopen,
     table_scorer_set,
+    table_swap_sides,
 )
 from scorekeeper.shortcuts import found_or_404
 
@@ -67,6 +70,9 @@ def table_cards(request, public_id: str, number: int):
         if links:
             row["qr"] = qr_svg(links["scoring"])
             row["confirm_qr"] = qr_svg(links["confirmation"])
+            # A table of partnerships: the card says which side scores and which confirms.
+            row["scoring_names"] = scoring_names(table)
+            row["confirming_names"] = confirming_names(table) if row["scoring_names"] else []
             cards.append(row)
         else:
             byes.append(row)
@@ -164,6 +170,8 @@ def _confirm_context(request, match, table, confirm_form=None, dispute_form=None
     return {
         "match": match,
         "table": table,
+        "scoring_names": scoring_names(table),
+        "confirming_names": names,
         "tournament": tournament,
         "game": GAMES.get(match.game),
         "scores": table_scores(tournament, table),
@@ -272,3 +280,26 @@ def scorer_page(request, public_id: str):
 
 def _seat(value) -> int | None:
     return int(value) if isinstance(value, str) and value.isdigit() and len(value) < 4 else None
+
+
+@carries_keys
+@require_POST
+def swap_page(request, public_id: str):
+    """The cards went to the wrong sides: either phone of the table swaps them, once."""
+    match = get_match(public_id)
+    table = _table_of(match)
+    key = held_confirm_key(request, match) or held_edit_key(request, match)
+    try:
+        swapper = check_swapper(table=table, key=key, user=request.user)
+        table = table_swap_sides(table=table, confirmer=swapper)
+    except Refused as exc:
+        return HttpResponseForbidden(str(exc))
+    except Conflict as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            _("Sides swapped: %(names)s confirm the result.")
+            % {"names": " & ".join(confirming_names(table))},
+        )
+    return redirect("pages:table-confirm", public_id=public_id)

@@ -35,6 +35,7 @@ urlpatterns = [
     path("m/<str:public_id>/dispute/", tables.dispute_page, name="table-dispute"),
     path("m/<str:public_id>/reopen/", tables.reopen_page, name="table-reopen"),
     path("m/<str:public_id>/scorer/", tables.scorer_page, name="table-scorer"),
+    path("m/<str:public_id>/swap/", tables.swap_page, name="table-swap"),
     path("m/<str:public_id>/chart/", history_pages.match_chart, name="match-chart"),
     path("s/new/", sessions.session_new, name="session-new"),
     path("s/<str:public_id>/", sessions.session_page, name="session"),

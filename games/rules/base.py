@@ -117,6 +117,7 @@ def _read_option(fld: dataclasses.Field, value: Any, errors: Errors) -> Any:
 O = TypeVar("O")  # noqa: E741 - options
 S = TypeVar("S")  # state
 D = TypeVar("D")  # parsed deal input
+T = TypeVar("T")  # whoever sits in a seat
 
 
 @dataclass(frozen=True)
@@ -131,11 +132,30 @@ class MatchOver(MessageError):
     """A deal was offered to a match that is already decided."""
 
 
+class Direction(enum.Enum):
+    """Which way play goes round the table, seen from above (RULES.md §0). Seats are numbered
+    in the order of play, so the same chairs read in opposite order in the two directions."""
+
+    ANTICLOCKWISE = "anticlockwise"
+    CLOCKWISE = "clockwise"
+
+
+def order_of_play_from(seated: Sequence[T], *, was: Direction, now: Direction) -> list[T]:
+    """The players of a table that stays in its chairs, in the order of play of a game going
+    ``now`` after one going ``was``: seat 0 keeps seat 0 and the others are read the other way
+    round, so [A, B, C, D] becomes [A, D, C, B] and partners across the table stay partners."""
+    if was is now or not seated:
+        return list(seated)
+    return [seated[0], *reversed(seated[1:])]
+
+
 class Game(ABC, Generic[O, S, D]):
     slug: ClassVar[str]
     # The game's own name, a proper name said alike in every language: never translated.
     name: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
+    # Which way play goes round the table; seat n+1 is the next player in this direction.
+    direction: ClassVar[Direction] = Direction.ANTICLOCKWISE
     money: ClassVar[bool] = False
     Options: ClassVar[type]
     # Set-up fields entered beside the rules when a match is created (Malilla's albur).

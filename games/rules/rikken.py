@@ -36,6 +36,7 @@ from typing import Any
 
 from .base import (
     DealResult,
+    Direction,
     Errors,
     Game,
     check_known_fields,
@@ -90,6 +91,7 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     slug = "rikken"
     name = "Rikken"
     player_counts = (3, 4, 5)
+    direction = Direction.CLOCKWISE  # Dutch whist goes round to the left
     money = True
     Options = RikkenOptions
     sits_out_at_five = True  # five at a table: the dealer sits each deal out

@@ -146,6 +146,9 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
                 seating=list(seating),
                 key_salt=salt,
                 confirm_key_hash=hash_edit_key(keys.confirmation),
+                # The side drawn first (seat 0's) holds the scoring link; the card says so and
+                # the table may swap once (games.services.tables.table_swap_sides).
+                scoring_side=0,
             )
         for offset, entrant_id in enumerate(result.byes, start=len(result.tables) + 1):
             Table.objects.create(

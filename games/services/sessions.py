@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Club, Match, Player, Session, SessionMatch, SessionPlayer, SessionTransfer
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
+from games.rules.base import Game, order_of_play_from
 
 from .errors import Conflict, StaleVersion
 from .matches import _resolve_players, hash_edit_key, match_create
@@ -136,9 +137,12 @@ def _check_open(session: Session) -> None:
         raise Conflict(_("This session is closed: it was settled and nothing in it changes now."))
 
 
-def _seating(session: Session, seats: Sequence[int] | None, last: Match | None) -> list[Player]:
-    """The players of the next match in seat order: those given (session player numbers), or
-    the last match's table as it sat, or the session's players as they sat down."""
+def _seating(
+    session: Session, seats: Sequence[int] | None, last: Match | None, engine: Game
+) -> list[Player]:
+    """The players of the next match (of ``engine``'s game) in seat order: those given (session
+    player numbers, in the order of play), or the last match's table as it sat, or the
+    session's players as they sat down."""
     players = {row.number: row.player for row in session.players.select_related("player")}
     if seats is not None:
         errors = Errors()
@@ -150,7 +154,9 @@ def _seating(session: Session, seats: Sequence[int] | None, last: Match | None) 
         errors.raise_if_any()
         return [players[n] for n in seats]
     if last is not None:
-        return [seat.player for seat in last.seats.select_related("player").order_by("number")]
+        seated = [seat.player for seat in last.seats.select_related("player").order_by("number")]
+        # The table keeps its chairs; a game going the other way round reads them the other way.
+        return order_of_play_from(seated, was=get_game(last.game).direction, now=engine.direction)
     return [players[n] for n in sorted(players)]
 
 
@@ -202,9 +208,10 @@ def session_match_add(
     check: Callable[[Session], None] | None = None,
 ) -> tuple[Session, Match]:
     """The next match of the evening: by default the same game and house rules as the last
-    one, with the players seated as they sat (the table does not move between matches; the
-    first dealer is then found as the game's rules say: from the cards dealt, or entered with
-    the first deal). The matches before it are over."""
+    one, with the players seated as they sat (the table does not move between matches; a game
+    going the other way round reads its chairs in the other order; the first dealer is then
+    found as the game's rules say: from the cards dealt, or entered with the first deal). The
+    matches before it are over."""
     with transaction.atomic():
         session = _lock(session, expected_version, check)
         _check_open(session)
@@ -218,11 +225,11 @@ def session_match_add(
         again = rules is None and preset is None and same_game
         if again:
             rules = last.rules
-        players = _seating(session, seats, last if same_game or seats is None else None)
         try:
             engine = get_game(game)
         except UnknownGame as exc:
             raise RuleViolation.at("game", str(exc)) from None
+        players = _seating(session, seats, last if same_game or seats is None else None, engine)
         if seats is None and engine.check_players(len(players)):
             raise RuleViolation.at(
                 "seats",

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from games.audit import refused
 from games.models import Correction, Round, Table, Tournament
 from games.permissions import is_director
-from games.rules import RuleViolation
+from games.rules import RuleViolation, get_game
 
 from .errors import Conflict, Refused
 from .table_keys import confirmation_key_matches, scoring_key_matches
@@ -65,19 +65,49 @@ def seated_names(table: Table) -> list[str]:
     return [seat.player.name for seat in table.match.seats.all()] if table.match else []
 
 
-def confirming_names(table: Table) -> list[str]:
-    """Who may confirm or dispute the result: the players of the table but the one who entered
-    the deals, when the scoring phone said who that is (``table_scorer_set``)."""
+def table_sides(table: Table) -> list[list[str]] | None:
+    """The names of each side of the table (the game's partnerships, in seat order), or None
+    when everybody plays for themselves."""
+    if table.match is None:
+        return None
+    engine = get_game(table.match.game)
+    teams = engine.teams(engine.options_from_data(table.match.rules))
+    if not teams:
+        return None
     names = seated_names(table)
-    return [name for seat, name in enumerate(names) if seat != table.scorer]
+    return [[names[seat] for seat in team if seat < len(names)] for team in teams]
+
+
+def scoring_names(table: Table) -> list[str]:
+    """The players whose side holds the scoring link (none when each plays for themselves)."""
+    sides = table_sides(table)
+    return sides[table.scoring_side % len(sides)] if sides else []
+
+
+def confirming_names(table: Table) -> list[str]:
+    """Who may confirm or dispute the result: the other side(s) at a table of partnerships; at
+    a table where each plays for themselves, every player but the one who entered the deals,
+    when the scoring phone said who that is (``table_scorer_set``)."""
+    scoring = set(scoring_names(table))
+    return [
+        name
+        for seat, name in enumerate(seated_names(table))
+        if name not in scoring and seat != table.scorer
+    ]
 
 
 def _check_by(table: Table, by: str, confirmer: Confirmer) -> str:
     by = (by or "").strip()
     if confirmer.director is not None:
         return by or confirmer.director.get_username()
-    names = seated_names(table)
+    names = confirming_names(table)
     folded = {name.casefold(): name for name in names}
+    if by.casefold() in {name.casefold() for name in scoring_names(table)}:
+        raise RuleViolation.at(
+            "by",
+            _("%(by)s's side entered the deals; the other side confirms: %(names)s.")
+            % {"by": by, "names": ", ".join(names)},
+        )
     if by.casefold() not in folded:
         raise RuleViolation.at(
             "by",
@@ -264,3 +294,44 @@ def _finish_if_complete(this_round: Round) -> None:
     if this_round.number >= tournament.rounds or final:
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
+
+
+def check_swapper(*, table: Table, key: str | None, user: Any) -> Confirmer:
+    """Either half of the card (the scoring or the confirmation key) swaps, or a director."""
+    if scoring_key_matches(table, key) or confirmation_key_matches(table, key):
+        return Confirmer()
+    if is_director(table.round.tournament.club, user):
+        return Confirmer(director=user)
+    refused(user, "swap the sides without a key of the table", table)
+    raise Refused(_("Only a phone with one of the table's links, or a director, swaps its sides."))
+
+
+def table_swap_sides(*, table: Table, confirmer: Confirmer) -> Table:
+    """The cards went to the wrong sides: the side that held the confirmation link scores and
+    the other confirms. Once per table, before the result is confirmed; the keys stay as they
+    are (the halves of the card change hands)."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        sides = table_sides(table)
+        if not sides:
+            raise Conflict(_("Each player here plays for themselves: there are no sides to swap."))
+        if table.confirmed_at is not None:
+            raise Conflict(
+                _("This result was already confirmed by %(who)s.") % {"who": table.confirmed_by}
+            )
+        if table.sides_swapped_at is not None:
+            raise Conflict(_("The sides of this table were already swapped once."))
+        table.scoring_side = (table.scoring_side + 1) % len(sides)
+        table.sides_swapped_at = timezone.now()
+        table.save(update_fields=["scoring_side", "sides_swapped_at"])
+    logger.info(
+        "table sides swapped",
+        extra={
+            "tournament": table.round.tournament.public_id,
+            "round": table.round.number,
+            "table": table.number,
+            "scoring_side": table.scoring_side,
+            "director": confirmer.director is not None,
+        },
+    )
+    return table

@@ -220,3 +220,30 @@ def test_an_evening_in_penalty_points_totals_them_and_an_empty_match_is_played_b
     }
     assert body["points_after"] == [{"match": 1, "points": {"0": 5, "1": 0, "2": 5, "3": 5}}]
     assert body["balances_after"] == [] and body["transfers"] == []
+
+
+def seated(client, match_id):
+    return [p["name"] for p in client.get(f"/api/v1/matches/{match_id}/").json()["players"]]
+
+
+def test_the_next_match_keeps_the_chairs_and_turns_with_the_game(api_client):
+    """RULES.md §0: seats follow the order of play, anticlockwise in Marafon and clockwise in
+    Rikken; the table keeps its chairs, as it last sat, through a re-seating it chose."""
+    created = start(api_client, game="marafon", stake=None)
+    key, url = created["edit_key"], created["links"]["self"]
+
+    def nxt(**body):
+        answer = api_client.post(f"{url}matches/", body, format="json", HTTP_X_EDIT_KEY=key)
+        assert answer.status_code == 201, answer.json()
+        return seated(api_client, answer.json()["matches"][-1]["id"])
+
+    assert seated(api_client, created["matches"][0]["id"]) == ["Anna", "Bram", "Cor", "Dirk"]
+    # Rikken goes the other way round the same chairs; partners Anna-Cor stay opposite.
+    assert nxt(game="rikken") == ["Anna", "Dirk", "Cor", "Bram"]
+    assert nxt() == ["Anna", "Dirk", "Cor", "Bram"]  # the same game: as they sat
+    # The players re-seat themselves for Marafon (seats given in its order of play) ...
+    assert nxt(game="marafon", seats=[0, 2, 1, 3]) == ["Anna", "Cor", "Bram", "Dirk"]
+    # ... and the next Rikken reads that table, not the first one, the other way round.
+    assert nxt(game="rikken") == ["Anna", "Dirk", "Bram", "Cor"]
+    # Malilla goes the same way as Marafon: back to the re-seated table's order.
+    assert nxt(game="malilla") == ["Anna", "Cor", "Bram", "Dirk"]

@@ -407,3 +407,80 @@ def test_a_director_adds_a_round_renames_and_changes_tie_breaks(
     standings = director.get(f"{base}standings/").json()["standings"]
     assert all(set(row["tie_breaks"]) == {"sonneborn_berger"} for row in standings)
     assert Tournament.objects.get().rounds == 3
+
+
+def _pairs_table(director, django_capture_on_commit_callbacks, names):
+    tournament = director.post("/api/v1/tournaments/", MARAFON_SWISS, format="json").json()
+    url = f"/api/v1/tournaments/{tournament['id']}/entrants/"
+    for name, partner in names:
+        entered = director.post(url, {"name": name, "partner_name": partner}, format="json")
+        assert entered.status_code == 201
+    base = f"/api/v1/tournaments/{tournament['id']}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(f"{base}rounds/", format="json")
+    table = director.get(f"{base}rounds/1/").json()["tables"][0]
+    keys = [table[k].rstrip("/").rsplit("/", 1)[1] for k in ("link", "confirm_link")]
+    seated = [
+        p["name"] for p in APIClient().get(f"/api/v1/matches/{table['match']}/").json()["players"]
+    ]
+    return base, table, keys, seated
+
+
+def test_a_pairs_table_is_confirmed_only_by_the_side_that_did_not_score(
+    director, django_capture_on_commit_callbacks
+):
+    base, table, (key, confirmation_key), seated = _pairs_table(
+        director, django_capture_on_commit_callbacks, [("Alba", "Carla"), ("Bram", "Dirk")]
+    )
+    dealt = APIClient().post(
+        f"/api/v1/matches/{table['match']}/deals/",
+        {"battezzante": 0, "trump": "cups", "points": [7, 4]},
+        format="json",
+        HTTP_X_EDIT_KEY=key,
+    )
+    confirm_url = f"{base}rounds/1/tables/{table['number']}/confirm/"
+    other = APIClient(HTTP_X_TABLE_KEY=confirmation_key)
+
+    # the draw gave the scoring link to seat 0's pair (seats 0 and 2)
+    by_scorers = other.post(confirm_url, {"by": seated[0]}, format="json")
+    standings = APIClient().get(f"{base}standings/").json()["standings"]
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed = other.post(confirm_url, {"by": seated[1]}, format="json")
+
+    assert dealt.status_code == 201
+    assert by_scorers.status_code == 400
+    refusal = str(by_scorers.json()["by"])
+    assert seated[1] in refusal and seated[3] in refusal and "other side" in refusal
+    assert standings == []
+    assert confirmed.status_code == 200 and confirmed.json()["by"] == seated[1]
+
+
+def test_a_pairs_table_swaps_its_sides_once(director, django_capture_on_commit_callbacks):
+    base, table, (key, confirmation_key), seated = _pairs_table(
+        director, django_capture_on_commit_callbacks, [("Alba", "Carla"), ("Bram", "Dirk")]
+    )
+    swap_url = f"{base}rounds/1/tables/{table['number']}/swap/"
+    confirm_url = f"{base}rounds/1/tables/{table['number']}/confirm/"
+    APIClient().post(
+        f"/api/v1/matches/{table['match']}/deals/",
+        {"battezzante": 0, "trump": "cups", "points": [7, 4]},
+        format="json",
+        HTTP_X_EDIT_KEY=key,
+    )
+
+    stranger = APIClient().post(swap_url, format="json")
+    swapped = APIClient().post(swap_url, format="json", HTTP_X_TABLE_KEY=confirmation_key)
+    twice = APIClient().post(swap_url, format="json", HTTP_X_EDIT_KEY=key)
+    other = APIClient(HTTP_X_TABLE_KEY=confirmation_key)
+    by_new_scorers = other.post(confirm_url, {"by": seated[1]}, format="json")
+    confirmed = other.post(confirm_url, {"by": seated[2]}, format="json")
+
+    assert stranger.status_code == 403
+    assert swapped.status_code == 200, swapped.json()
+    assert swapped.json() == {
+        "scoring": [seated[1], seated[3]],
+        "confirming": [seated[0], seated[2]],
+    }
+    assert twice.status_code == 409
+    assert by_new_scorers.status_code == 400
+    assert confirmed.status_code == 200

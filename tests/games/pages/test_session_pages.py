@@ -176,3 +176,22 @@ def test_a_match_abandoned_before_its_first_deal_is_played_by_nobody():
     summary = session_summary(created.session)
     assert [(p["won"], p["played"]) for p in summary["players"]] == [(1, 1), (0, 1), (1, 1), (0, 1)]
     assert summary["balances_after"] == []  # the empty money match moved nobody's balance
+
+
+def test_a_rikken_match_after_marafon_deals_and_leads_the_other_way_round():
+    """RULES.md §0: Marafon goes anticlockwise, Rikken clockwise. The table keeps its chairs,
+    so after Ana deals Rikken passes to her left, to Dea (Marafon's next player was Ben)."""
+    client = Client()
+    session, _location = start(client, game="marafon", players="Ana\nBen\nCid\nDea", stake="")
+
+    nxt = client.post(f"/s/{session.public_id}/next/", {"choice": "game:rikken"})
+    assert nxt.status_code == 302, nxt.content.decode()[:2000]
+    match = Match.objects.get(public_id=nxt["Location"].split("#")[0].strip("/").split("/")[-1])
+    assert client.post(f"/m/{match.public_id}/deals/", RIK).status_code == 302
+    html = client.get(f"/m/{match.public_id}/").content.decode()
+
+    seated = [s.player.name for s in match.seats.select_related("player").order_by("number")]
+    assert seated == ["Ana", "Dea", "Cid", "Ben"]
+    roles = re.sub(r"<[^>]+>|\s+", " ", html)
+    assert re.search(r"Deals\s+Dea\b", roles) and re.search(r"Leads\s+Cid\b", roles)
+    assert not re.search(r"Deals\s+Ben\b", roles)

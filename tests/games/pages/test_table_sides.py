@@ -1,0 +1,99 @@
+"""A pairs table knows its sides: the card says which side scores, the confirmation page offers
+only the other side's names, and the table may swap its sides once."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.models import Table
+from games.services import club_create, deal_record
+from games.services.rounds import round_draw_request
+from games.services.table_keys import table_keys
+from games.services.tournaments import entrant_register, tournament_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(django_user_model):
+    return django_user_model.objects.create_user("dir", password="pw-x-1234-long")
+
+
+@pytest.fixture
+def table(director, django_capture_on_commit_callbacks) -> Table:
+    club = club_create(name="De Zwaan", director=director)
+    tournament = tournament_create(
+        club=club, user=director, name="Pairs", game="marafon", format="swiss",
+        rounds=3, round_kind="game",
+    )  # fmt: skip
+    entrant_register(tournament=tournament, name="Alba", partner_name="Carla")
+    entrant_register(tournament=tournament, name="Bram", partner_name="Dirk")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_draw_request(tournament=tournament, user=director)
+    found = Table.objects.select_related("match", "round__tournament").get()
+    deal_record(match=found.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
+    return found
+
+
+def seated(table: Table) -> list[str]:
+    return [s.player.name for s in table.match.seats.select_related("player").order_by("number")]
+
+
+def other_side(table: Table) -> Client:
+    phone = Client()
+    key = table_keys(table).confirmation
+    assert phone.get(f"/m/{table.match.public_id}/confirm/{key}/").status_code == 302
+    return phone
+
+
+def test_the_confirmation_page_offers_only_the_other_sides_names(table):
+    names = seated(table)
+    phone = other_side(table)
+    url = f"/m/{table.match.public_id}/confirm/"
+
+    page = phone.get(url).content.decode().replace("&amp;", "&")
+    by_scorer = phone.post(url, {"by": names[0]})
+
+    offered = [n for n in names if f'value="{n}"' in page]
+    assert offered == [names[1], names[3]]
+    assert f"Scores: {names[0]} & {names[2]}" in page
+    assert by_scorer.status_code == 400
+    table.refresh_from_db()
+    assert table.confirmed_at is None
+    assert phone.post(url, {"by": names[3]}).status_code == 302
+    table.refresh_from_db()
+    assert table.confirmed_by == names[3]
+
+
+def test_the_card_prints_which_side_scores(table, director):
+    names = seated(table)
+    client = Client()
+    client.force_login(director)
+
+    tournament = table.round.tournament
+    card = (
+        client.get(f"/director/t/{tournament.public_id}/rounds/1/cards/")
+        .content.decode()
+        .replace("&amp;", "&")
+    )
+
+    assert f"Scores: {names[0]} & {names[2]}" in card
+    assert f"Confirms: {names[1]} & {names[3]}" in card
+
+
+def test_the_table_swaps_its_sides_once_from_the_confirmation_page(table):
+    names = seated(table)
+    phone = other_side(table)
+    url = f"/m/{table.match.public_id}/"
+
+    swapped = phone.post(f"{url}swap/")
+    page = phone.get(f"{url}confirm/").content.decode()
+    again = phone.post(f"{url}swap/")
+
+    assert swapped.status_code == 302
+    assert [n for n in names if f'value="{n}"' in page] == [names[0], names[2]]
+    assert "Swap the sides" not in page
+    assert again.status_code == 302
+    assert "already swapped once" in phone.get(f"{url}confirm/").content.decode()
+    assert Client().post(f"{url}swap/").status_code == 403
