@@ -108,17 +108,18 @@ def _check_by(table: Table, by: str, confirmer: Confirmer) -> str:
             _("%(by)s's side entered the deals; the other side confirms: %(names)s.")
             % {"by": by, "names": ", ".join(names)},
         )
+    seated = {name.casefold(): name for name in seated_names(table)}
+    if table.scorer is not None and by.casefold() in seated and by.casefold() not in folded:
+        raise RuleViolation.at(
+            "by",
+            _("%(name)s entered the deals: another player at the table confirms.")
+            % {"name": seated[by.casefold()]},
+        )
     if by.casefold() not in folded:
         raise RuleViolation.at(
             "by",
             _("Pick your name among the players of this table: %(names)s.")
             % {"names": ", ".join(names)},
-        )
-    if table.scorer is not None and folded[by.casefold()] not in confirming_names(table):
-        raise RuleViolation.at(
-            "by",
-            _("%(name)s entered the deals: another player at the table confirms.")
-            % {"name": folded[by.casefold()]},
         )
     return folded[by.casefold()]
 

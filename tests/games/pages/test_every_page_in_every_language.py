@@ -209,7 +209,7 @@ NOT_PAGES = {
     "session-next", "session-settle", "session-paid", "player-privacy", "club-options", "logout",
     "club-new", "club-director-add", "club-members-add", "club-members-merge", "entrants-add",
     "entrants-all", "entrant-status", "round-draw", "tournament-rounds", "round-take-back",
-    "director-confirm", "club-rules-add",
+    "director-confirm", "club-rules-add", "table-swap",
 }  # fmt: skip
 # Pages a signed-in phone is sent past.
 SIGNED_OUT = {"login", "signup"}
