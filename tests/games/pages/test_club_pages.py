@@ -287,9 +287,9 @@ def test_a_refused_line_adds_nobody(director_client, club, names, message):
 # --- merging two records of one person ---------------------------------------------------------
 
 
-def test_merging_moves_the_duplicates_match_seat(director_client, club):
+def test_merging_moves_the_duplicates_match_seat(director_client, director, club):
     guest = club_member_add(club=club, name="Anna")  # the record she played under
-    played = match_create(game="marafon", players=[guest.pk, "Bram", "Cor", "Dirk"])
+    played = match_create(game="marafon", players=[guest.pk, "Bram", "Cor", "Dirk"], owner=director)
     member = club_member_add(club=club, name="Anna")  # the same Anna, entered again
 
     page = director_client.get(club_url(club)).content.decode()
@@ -306,9 +306,9 @@ def test_merging_moves_the_duplicates_match_seat(director_client, club):
     assert "Anna is merged into Anna" in director_client.get(club_url(club)).content.decode()
 
 
-def test_two_people_of_one_match_are_not_merged(director_client, club):
+def test_two_people_of_one_match_are_not_merged(director_client, director, club):
     anna, anne = (club_member_add(club=club, name=name) for name in ("Anna", "Anne"))
-    played = match_create(game="marafon", players=[anna.pk, anne.pk, "Cor", "Dirk"])
+    played = match_create(game="marafon", players=[anna.pk, anne.pk, "Cor", "Dirk"], owner=director)
 
     response = director_client.post(
         club_url(club, "merge/"), {"keep": anna.pk, "duplicate": anne.pk}

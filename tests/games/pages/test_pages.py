@@ -305,13 +305,31 @@ def test_no_page_asks_another_origin(client):
         assert all(s.startswith(("/", "#", "?", "http://testserver")) for s in sources), path
 
 
-def test_a_known_players_name_picks_that_player(client):
-    from tests.factories import PlayerFactory
+def test_a_known_players_name_picks_that_player(client, django_user_model):
+    from games.services import club_create, club_member_add
 
-    known = PlayerFactory(name="Carla")
+    director = django_user_model.objects.create_user("dir")
+    known = club_member_add(club=club_create(name="De Zwaan", director=director), name="Carla")
+    client.force_login(director)
     page = client.get("/new/marafon/").content.decode()
 
     start(client, "marafon")
 
     assert '<option value="Carla">' in page
     assert Match.objects.get().seats.get(number=2).player == known
+
+
+def test_a_stranger_typing_a_members_name_seats_a_guest(client, django_user_model):
+    """Issue 26: only a club's people seat its members; a stranger's "Carla" is a guest, and
+    the page suggests no member's name to them."""
+    from games.services import club_create, club_member_add
+
+    director = django_user_model.objects.create_user("dir")
+    known = club_member_add(club=club_create(name="De Zwaan", director=director), name="Carla")
+    page = client.get("/new/marafon/").content.decode()
+
+    start(client, "marafon")
+
+    seated = Match.objects.get().seats.get(number=2).player
+    assert '<option value="Carla">' not in page
+    assert seated != known and seated.name == "Carla" and not seated.known

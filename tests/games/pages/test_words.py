@@ -170,7 +170,9 @@ def test_the_player_page_names_the_contracts(django_user_model):
     from games.services import club_member_add
 
     joost = club_member_add(club=club, name="Joost")
-    created = session_create(players=[joost.pk, "Bram", "Cor", "Dirk"], game="rikken")
+    created = session_create(
+        players=[joost.pk, "Bram", "Cor", "Dirk"], game="rikken", owner=director
+    )
     deal_record(match=created.match, raw={**MISERE, "contracts": [
         {"contract": "misere", "declarer": 0, "tricks": 0}]})  # fmt: skip
     deal_record(match=created.match, raw={"contracts": [
