@@ -333,3 +333,25 @@ def test_a_stranger_typing_a_members_name_seats_a_guest(client, django_user_mode
     seated = Match.objects.get().seats.get(number=2).player
     assert '<option value="Carla">' not in page
     assert seated != known and seated.name == "Carla" and not seated.known
+
+
+def test_a_direction_override_in_a_name_is_refused_at_its_field(client):
+    """Issue 26: U+202E in a typed name would turn the scoreboard around it backwards."""
+    form = client.get("/new/marafon/").context["form"]
+    data = {
+        f.name: ("on" if f.initial is True else f.initial)
+        for f in form
+        if f.initial not in (None, False) and not f.name.startswith("player_")
+    }
+    data.update(player_0="Ana", player_1="Bram\u202eoC", player_2="Cor", player_3="Dirk")
+
+    response = client.post("/new/marafon/", data)
+
+    assert response.status_code in (200, 400)
+    assert not Match.objects.exists()
+    html = response.content.decode()
+    field = html[html.index('id="f-player_1"') :]
+    field = field[: field.index("</div>")]
+    assert "A name cannot hold text direction controls (U+202E)." in field
+    spanish = Client().post("/new/marafon/", data, HTTP_ACCEPT_LANGUAGE="es")
+    assert "controles de dirección del texto (U+202E)" in spanish.content.decode()
