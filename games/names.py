@@ -59,3 +59,30 @@ def clean_name(raw: str | None, *, max_length: int, empty: str = ENTER_A_NAME) -
     if problem:
         raise ValueError(problem)
     return name
+
+
+# FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE: Unicode's own isolation, for a name inside
+# text where no markup can go (a sentence made in Python, a page's <title>, a chart's tooltip).
+FSI, PDI = "\u2068", "\u2069"
+
+
+# The bidirectional classes that can move the text around a name on a left-to-right line:
+# right-to-left letters, Arabic numbers, the explicit embeddings, overrides and isolates, and
+# separators. A name of none of them (left-to-right letters, European digits, spaces and
+# punctuation) reads the same isolated or not on such a line.
+TURNING = frozenset(
+    ("R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI", "B", "S")
+)
+
+
+def isolate(name: str) -> str:
+    """A name as the pages write it among other words: isolated, so that a name in another
+    script keeps its own direction without turning the words around it ("علی +5" must not read
+    "+5 علی"), and a direction control kept from before names refused them ends with the name."""
+    return f"{FSI}{name}{PDI}"
+
+
+def turns_text(name: str) -> bool:
+    """Whether ``name`` holds a character that can turn the text around it on a left-to-right
+    line (see TURNING)."""
+    return any(unicodedata.bidirectional(char) in TURNING for char in name)
