@@ -127,7 +127,7 @@ def _key_refusal(key: str, caller: str) -> Response | None:
     return None
 
 
-def _replay(record, key: IdempotencyKey, request_fingerprint: str) -> Response:
+def _replay(record, key: IdempotencyKey, request_fingerprint: str, recheck=None) -> Response:
     if record.fingerprint != request_fingerprint:
         return Response(
             {
@@ -137,13 +137,25 @@ def _replay(record, key: IdempotencyKey, request_fingerprint: str) -> Response:
             status=status.HTTP_422_UNPROCESSABLE_ENTITY,
         )
     body = idempotency_unseal(record=record, key=key)
+    if recheck is not None and status.is_success(record.status):
+        now = recheck(body)
+        if now is not None:
+            now[REPLAYED_HEADER] = "true"  # answered from the state now, not done again
+            return now
     response = Response(body, status=record.status, headers=record.headers)
     response[REPLAYED_HEADER] = "true"
     return response
 
 
-def idempotent(handler):
-    """Wraps a POST handler of an APIView."""
+def idempotent(handler=None, *, recheck=None):
+    """Wraps a POST handler of an APIView (``@idempotent``, or ``@idempotent(recheck=...)``).
+
+    ``recheck(view, request, stored_body, *args, **kwargs)`` sees a stored success before it is
+    served again. A stored answer tells what the state was then; where a later write can undo
+    it (a table's confirmation, reopened since), a replay must not contradict the state now:
+    ``recheck`` returns the answer to give instead, or None to serve the stored one."""
+    if handler is None:
+        return lambda handler: idempotent(handler, recheck=recheck)
 
     @wraps(handler)
     def wrapper(view, request, *args, **kwargs):
@@ -164,6 +176,9 @@ def idempotent(handler):
         # and the stored answer served. A retry whose work is refused (a stale If-Match now, a
         # finished match) looks the key up before answering with the refusal.
         pending = request.idempotency = Pending(scope, key, request_fingerprint)
+        again = (
+            None if recheck is None else lambda body: recheck(view, request, body, *args, **kwargs)
+        )
         try:
             with transaction.atomic():
                 try:
@@ -191,7 +206,7 @@ def idempotent(handler):
             record = idempotency_lookup(scope=scope, key_digest=key.digest)
             if record is None or record.status is None:
                 return refused.response
-            return _replay(record, key, request_fingerprint)
+            return _replay(record, key, request_fingerprint, again)
         except _Failed as failed:
             if isinstance(failed.error, ValidationError | ParseError):
                 # Refused for its form (a malformed If-Match): not the request that was
@@ -200,7 +215,7 @@ def idempotent(handler):
             record = idempotency_lookup(scope=scope, key_digest=key.digest)
             if record is None or record.status is None:
                 raise failed.error from None
-            return _replay(record, key, request_fingerprint)
+            return _replay(record, key, request_fingerprint, again)
         except _Taken:
             pass
         record = idempotency_lookup(scope=scope, key_digest=key.digest)
@@ -209,6 +224,6 @@ def idempotent(handler):
                 {"detail": _("A request with this key is still being processed.")},
                 status=status.HTTP_409_CONFLICT,
             )
-        return _replay(record, key, request_fingerprint)
+        return _replay(record, key, request_fingerprint, again)
 
     return wrapper

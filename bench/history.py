@@ -129,6 +129,8 @@ def build_session():
 
 
 def build_club():
+    from django.contrib.auth import get_user_model
+
     from games.models import Club, Player, RatingList
     from games.services import deal_record, match_create
 
@@ -140,6 +142,9 @@ def build_club():
         Player(name=f"Member {n}", known=True) for n in range(MEMBERS)
     )
     club.members.add(*members)
+    # A friendly match counts when one of the club's people created it (issue 26).
+    director = get_user_model().objects.create_user(f"bench-{club.slug}")
+    club.directors.add(director)
     # Two finished Marafon matches, one won by each side, cloned 5,000 times each.
     samples = []
     for winner in (0, 1):
@@ -156,7 +161,9 @@ def build_club():
             sample, _ = deal_record(match=sample, raw=raw)
         samples.append(sample)
     for sample in samples:
-        _clone(sample, [], lambda i: rng.sample(members, 4), RATED_MATCHES // 2, rng)
+        _clone(
+            sample, [], lambda i: rng.sample(members, 4), RATED_MATCHES // 2, rng, owner=director
+        )
     return RatingList.objects.create(club=club, game="marafon", dirty=True)
 
 

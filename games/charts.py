@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from games.names import isolate
+
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 36, 8, 10, 22
 MAX_POINTS = 240  # a longer series is thinned evenly: a phone has no more pixels to show it
@@ -104,7 +106,8 @@ def line_chart(
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"'
-            f' stroke-linejoin="round"{dash_attr}><title>{escape(one.label)}</title></polyline>'
+            f' stroke-linejoin="round"{dash_attr}>'
+            f"<title>{escape(isolate(one.label))}</title></polyline>"
         )
         if len(one.values) == 1:
             parts.append(

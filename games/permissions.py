@@ -3,7 +3,12 @@ directs a club and so its tournaments. The answers read the models; nothing here
 
 A match is changed by whoever holds its edit key (the key itself is never stored, only its
 hash), by its creator when signed in, and by the directors of the club whose tournament plays it
-at a table."""
+at a table.
+
+A club's people are its directors and the accounts linked to its members. Only they name the
+club on an evening, seat its members by id (a member's id is public: the club's member list shows
+it) and create the friendly matches that count in its ratings; anyone else's table is their own,
+and a member they name is a guest there, as if typed."""
 
 from __future__ import annotations
 
@@ -11,7 +16,9 @@ import hashlib
 import hmac
 from typing import Any
 
-from games.models import Club, Match, Session, Table
+from django.db.models import Q, QuerySet
+
+from games.models import Club, Match, Player, Session, Table
 
 
 def hash_edit_key(edit_key: str) -> str:
@@ -80,3 +87,31 @@ def directs_a_club(user: Any) -> bool:
 def is_table_director(match: Match, user: Any) -> bool:
     """A tournament's directors may change its tables' matches with their own credentials."""
     return Club.objects.filter(directors=user, tournaments__round_set__tables__match=match).exists()
+
+
+def clubs_of_person(user: Any) -> QuerySet[Club]:
+    """The clubs whose people the account is: those it directs and the clubs of its player."""
+    if user is None or not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(Q(directors=user) | Q(members__user=user)).distinct()
+
+
+def is_club_person(club: Club, user: Any) -> bool:
+    """A director of the club, or the account of one of its members."""
+    return clubs_of_person(user).filter(pk=club.pk).exists()
+
+
+def club_people(club: Club) -> set[int]:
+    """The ids of the accounts that are the club's people: its directors and its members'."""
+    directors = club.directors.values_list("pk", flat=True)
+    members = club.members.filter(user__isnull=False).values_list("user_id", flat=True)
+    return set(directors) | set(members)
+
+
+def players_seatable_by(user: Any) -> QuerySet[Player]:
+    """The known players the account may seat by id: its own player and the members of the
+    clubs whose people it is. Anyone else it names sits as a guest of that name."""
+    if user is None or not user.is_authenticated:
+        return Player.objects.none()
+    clubs = clubs_of_person(user).values("pk")
+    return Player.objects.filter(known=True).filter(Q(user=user) | Q(clubs__in=clubs)).distinct()

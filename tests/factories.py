@@ -96,7 +96,11 @@ def site_with_everything(django_user_model, capture_on_commit) -> dict:
 
     with capture_on_commit(execute=True):
         evening = session_create(
-            players=[m.pk for m in members], game="rikken", stake=Decimal("0.10"), club=club
+            players=[m.pk for m in members],
+            game="rikken",
+            stake=Decimal("0.10"),
+            club=club,
+            owner=director,  # only the club's people seat its members and name it (issue 26)
         )
         deal_record(match=evening.match, raw={**MISERE, "dealer": 0})
         session_match_add(session=evening.session, game="rikken")

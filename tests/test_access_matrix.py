@@ -4,7 +4,10 @@ kind of wrong credentials, is refused and stores nothing.
 The credentials tried: none; another match's edit key; another table's keys; a table's scoring
 key where confirming is asked (and its confirmation key where scoring is asked); a director of
 another club; and on the pages, a POST without its CSRF token (with the right credentials).
-A route that is added without a place here fails ``test_every_write_is_in_the_matrix``."""
+A route that is added without a place here fails ``test_every_write_is_in_the_matrix``.
+
+The open writes that make a new evening or match are tried too (issue 26): by a stranger they
+name no club and seat none of its members (``test_only_the_clubs_people_name_it_or_seat_its_members``)."""
 
 from __future__ import annotations
 
@@ -355,3 +358,79 @@ def test_every_write_is_in_the_matrix(world):
     tried_pages = {name for name, *_ in page_writes(world)}
     placed = OPEN_API | OPEN_PAGES | READ_ONLY | tried_api | tried_pages
     assert {name for name, _ in routes()} - placed == set()
+
+
+# --- issue 26: only a club's people write into its members' seats and its ratings ------------
+
+
+def club_reach(w: World) -> tuple[int, int]:
+    """What a write reached of the club: its members' seats, and evenings in its name."""
+    from games.models import Seat, Session
+
+    seats = Seat.objects.filter(player__clubs=w.club).count()
+    return seats, Session.objects.filter(club=w.club).count()
+
+
+def club_writes(w: World, client) -> list[tuple[str, str, str, dict]]:
+    """(route name, api or page, path, body): a new evening or match that names the club or
+    seats its members by id (an id is public: the club's member list shows it)."""
+    members = list(w.club.members.filter(name__startswith="Anna").order_by("id"))
+    ids = [{"id": p.pk} for p in members]
+    names = "\n".join([*(p.name for p in members), "Xavier", "Yara"])
+    form = client.get("/new/rikken/").context["form"]
+    setup = {
+        f.name: ("on" if f.initial is True else f.initial)
+        for f in form
+        if f.initial not in (None, False) and not f.name.startswith("player_")
+    }
+    typed = {f"player_{n}": name for n, name in enumerate(names.splitlines())}
+    return [
+        ("session-list", "api", "/api/v1/sessions/", {"players": [*ids, "X", "Y"], "game": "rikken", "club": w.club.slug}),
+        ("session-list", "api", "/api/v1/sessions/", {"players": [*ids, "X", "Y"], "game": "rikken"}),
+        ("match-list", "api", "/api/v1/matches/", {"game": "rikken", "players": [*ids, "X", "Y"]}),
+        ("session-new", "page", "/s/new/", {"players": names, "game": "rikken", "club": w.club.slug}),
+        ("session-new", "page", "/s/new/", {"players": names, "game": "rikken"}),
+        ("new", "page", "/new/rikken/", {**setup, **typed}),
+    ]  # fmt: skip
+
+
+def test_only_the_clubs_people_name_it_or_seat_its_members(world, django_user_model):
+    """A stranger's evening or match may be created (their own table), but it names no club
+    and seats none of its members: a member named by id or by name sits as a guest, and naming
+    the club is refused at its field (400). The club's director and a member's own account
+    reach both: the check can see a write that reaches the club."""
+    ster = django_user_model.objects.create_user("ster", password=PASSWORD)
+    outsider = club_member_add(club=club_create(name="De Ster", director=ster), name="Otto")
+    outsider.user = django_user_model.objects.create_user("otto", password=PASSWORD)
+    outsider.save()
+    strangers = {
+        "no credentials": None,
+        "a director of another club": world.rival_director,
+        "a member of another club": outsider.user,
+    }
+    people = {"the club's director": world.director, "a member's own account": world.member.user}
+    reached = {}
+    for case, user in {**strangers, **people}.items():
+        for name, kind, path, body in club_writes(world, Client()):
+            if kind == "api":
+                client = APIClient()
+                if user is not None:
+                    client.force_authenticate(user)
+                before = club_reach(world)
+                response = client.post(path, body, format="json")
+            else:
+                client = Client()
+                if user is not None:
+                    client.force_login(user)
+                before = club_reach(world)
+                response = client.post(path, body)
+            named = "club" in body
+            after = club_reach(world)
+            reached[(case, name, kind, named)] = (response.status_code, after != before)
+    for (case, name, kind, named), (status, reach) in reached.items():
+        if case in strangers:
+            assert not reach, (case, name, kind, named)
+            if named and kind == "api":
+                assert status == 400, (case, name)
+        else:
+            assert reach and status < 400, (case, name, kind, named, status)

@@ -2,7 +2,9 @@
 confirmation key (``X-Table-Key``), or a director does with their account. The scoring key
 (the match's edit key) is refused here."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -56,6 +58,37 @@ def _table_and_confirmer(request, public_id: str, number: int, table: int):
     return found, check_confirmer(table=found, key=key, user=request.user)
 
 
+def _confirmed_now(view, request, stored, public_id: str, number: int, table: int):
+    """A confirmation sent again with its Idempotency-Key: the table as it is now, since the
+    result may have been reopened after the first answer. Never "confirmed" when it is not."""
+    found = _table(public_id, number, table)
+    if found.confirmed_at is None:
+        return Response(
+            {
+                "detail": _(
+                    "This result was reopened after your confirmation: it is not confirmed "
+                    "now. Check the corrected result and confirm it again."
+                )
+            },
+            status=status.HTTP_409_CONFLICT,
+        )
+    return Response({"confirmed": True, "by": found.confirmed_by})
+
+
+def _reopened_now(view, request, stored, public_id: str, number: int, table: int):
+    """A reopening sent again: refused if the result was confirmed again since."""
+    found = _table(public_id, number, table)
+    if found.confirmed_at is not None:
+        return Response(
+            {
+                "detail": _("This result was confirmed again by %(who)s after it was reopened.")
+                % {"who": found.confirmed_by}
+            },
+            status=status.HTTP_409_CONFLICT,
+        )
+    return None
+
+
 class TableConfirmView(APIView):
     # The rate limits and idempotency records take its keys for a client (api.callers).
     key_opens = staticmethod(key_opens_table)
@@ -65,7 +98,7 @@ class TableConfirmView(APIView):
         responses=ConfirmedSerializer,
         parameters=[TABLE_KEY_PARAMETER, IDEMPOTENCY_PARAMETER],
     )
-    @idempotent
+    @idempotent(recheck=_confirmed_now)
     def post(self, request, public_id: str, number: int, table: int):
         found, confirmer = _table_and_confirmer(request, public_id, number, table)
         serializer = ConfirmSerializer(data=request.data)
@@ -107,7 +140,7 @@ class TableReopenView(APIView):
         responses=ReopenedSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
     )
-    @idempotent
+    @idempotent(recheck=_reopened_now)
     def post(self, request, public_id: str, number: int, table: int):
         found = _table(public_id, number, table)
         key = request.headers.get(TABLE_KEY_HEADER) or request.headers.get("X-Edit-Key")

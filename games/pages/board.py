@@ -11,6 +11,7 @@ from games.rules import get_game
 
 from .games import page_for
 from .scoreboard import role_line
+from .words import isolated
 
 # The most seats at a table: a rotation goes round in at most as many deals.
 MOST_SEATS = 12
@@ -19,7 +20,7 @@ MOST_SEATS = 12
 def team_labels(teams: list[list[int]] | None, names: list[str]) -> list[str]:
     if not teams:
         return []
-    return [" & ".join(names[s] for s in team if s < len(names)) for team in teams]
+    return [" & ".join(isolated(names[s]) for s in team if s < len(names)) for team in teams]
 
 
 def _winner_text(winner: Any, labels: list[str]) -> str:
@@ -38,7 +39,7 @@ def board(
     def name(seat):
         if seat is None:
             return _("entered with the first deal")
-        return names[seat] if seat < len(names) else _("blind man")
+        return isolated(names[seat]) if seat < len(names) else _("blind man")
 
     result: dict[str, Any] = {
         "rows": [],

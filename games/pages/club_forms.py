@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import selectors
 from games.models import Club, Player, RulePreset
-from games.names import name_problem, normalise_name
+from games.names import isolate, name_problem, normalise_name
 
 from .errors import RuleErrorsForm
 from .forms import MAX_NAME_LENGTH, MatchSetupForm
@@ -115,10 +115,11 @@ class MembersForm(RuleErrorsForm, forms.Form):
 
 
 def member_label(player: Player, twins: set[str]) -> str:
-    """A member as the merge lists show them: the number tells apart two records of one name."""
+    """A member as the merge lists show them: the number tells apart two records of one name
+    (the name isolated, so that a right-to-left name keeps its number on its own side)."""
     if player.name.casefold() in twins:
-        return f"{player.name} (#{player.pk})"
-    return player.name
+        return f"{isolate(player.name)} (#{player.pk})"
+    return isolate(player.name)
 
 
 class MergeForm(RuleErrorsForm, forms.Form):

@@ -11,11 +11,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games import selectors
 from games.names import normalise_name
-from games.rules import Game
+from games.rules import Game, RuleViolation
 from games.rules.presets import BUILTIN_PRESETS
 from games.translation import translated
 
-from .errors import RuleErrorsForm
+from .errors import RuleErrorsForm, rule_messages
 from .numbers import AmountField, NumberField
 
 MAX_NAME_LENGTH = 60
@@ -129,6 +129,18 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
 
     def player_fields(self):
         return [self[f"player_{s}"] for s in range(max(self.game.player_counts))]
+
+    def add_rule_errors(self, exc: RuleViolation) -> None:
+        """A refused name shows at its own field ("Player 2"); the players as a whole (how
+        many) and the rules above the form."""
+        seats = exc.errors.get("players")
+        if isinstance(seats, dict):
+            for seat, value in seats.items():
+                field = f"player_{seat}"
+                for message in rule_messages(value):
+                    self.add_error(field if field in self.fields else None, message)
+            exc = RuleViolation({k: v for k, v in exc.errors.items() if k != "players"})
+        super().add_rule_errors(exc)
 
     def option_fields(self):
         return [self[f"rule_{name}"] for name in self.option_names]

@@ -78,7 +78,7 @@ def session_new(request):
     form = SessionNewForm(request.POST or None, clubs=_clubs_for(request.user), user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        known = known_players()
+        known = known_players(request.user)
         try:
             created = session_create(
                 players=[known.get(name.casefold(), name) for name in data["players"]],

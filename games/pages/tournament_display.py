@@ -19,6 +19,7 @@ from games.rules import GAMES, get_game
 from games.services.table_keys import table_keys
 
 from .board import board
+from .words import isolated
 
 TIE_BREAK_LABELS = {
     "difference": gettext_lazy("Difference"),
@@ -64,8 +65,8 @@ def said_by(text: Any) -> str:
     found = _DIRECTOR.match(text)
     if found is None:
         return text
-    name, account = found["name"], found["account"]
-    if not account or account == name:
+    name, account = isolated(found["name"]), found["account"]
+    if not account or account == found["name"]:
         return _("%(name)s (director)") % {"name": name}
     return _("%(name)s (director %(account)s)") % {"name": name, "account": account}
 

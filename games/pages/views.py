@@ -97,7 +97,7 @@ def match_new(request, game: str):
     form = MatchSetupForm(engine, request.POST or None, resolved=resolved, initial=start)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        known = known_players()
+        known = known_players(request.user)
         try:
             created = match_create(
                 game=game,
@@ -123,7 +123,7 @@ def match_new(request, game: str):
             "presets": presets_for(engine, request.user),
             "preset": preset,
             "preset_lines": house_rule_lines(game, dict(preset.rules)) if preset else [],
-            "known_names": sorted({p.name for p in selectors.players_known()}),
+            "known_names": sorted({p.name for p in selectors.players_known(request.user)}),
         },
     )
 
@@ -140,10 +140,10 @@ def _played_before(request, game: str):
     return match if match.game == game else None
 
 
-def known_players() -> dict[str, int]:
-    """Known players by name, for the names typed at the table; a name two of them share
-    stays a guest's name, since it cannot tell them apart."""
-    return selectors.players_by_unique_name((p.pk, p.name) for p in selectors.players_known())
+def known_players(user) -> dict[str, int]:
+    """The known players ``user`` may seat, by name, for the names typed at the table; a name
+    two of them share stays a guest's name, since it cannot tell them apart."""
+    return selectors.players_by_unique_name((p.pk, p.name) for p in selectors.players_known(user))
 
 
 @carries_keys

@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 
+from games.names import isolate, turns_text
 from games.translation import translated
 
 # "seat 2", "Seat 0", "Team 1": the index the rules engines use, 0-based like the API.
@@ -16,6 +18,14 @@ _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 _TEAM = re.compile(r"\b[Tt]eam (\d+)\b")
 # "The blind man (seat 3)": the name already says who.
 _ASIDE = re.compile(r" \([Ss]eat \d+\)")
+
+
+def isolated(name: str) -> str:
+    """A name inside a sentence made here: isolated (FSI ... PDI) on a right-to-left page, and
+    on any page when it holds right-to-left letters or a direction control (``turns_text``).
+    A name of left-to-right letters on a left-to-right line cannot move the words around it,
+    and is left as typed: a match page names each player in each of its 30 history lines."""
+    return isolate(name) if get_language_bidi() or turns_text(name) else name
 
 
 @dataclass(frozen=True)
@@ -26,12 +36,13 @@ class Table:
     @property
     def team_labels(self) -> list[str]:
         return [
-            " & ".join(self.names[s] for s in team if s < len(self.names)) for team in self.teams
+            " & ".join(isolated(self.names[s]) for s in team if s < len(self.names))
+            for team in self.teams
         ]
 
     def who(self, seat: int | None) -> str:
         if seat is not None and 0 <= seat < len(self.names):
-            return self.names[seat]
+            return isolated(self.names[seat])
         return _("blind man")
 
     def team(self, team: int | None) -> str:

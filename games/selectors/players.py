@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
 from games.models import Player
+from games.permissions import players_seatable_by
 
 # How many known players the pages suggest as names are typed.
 KNOWN_PLAYERS_SUGGESTED = 500
@@ -22,9 +23,12 @@ def players_by_unique_name(players: Iterable[tuple[int, str]]) -> dict[str, int]
     return {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
 
 
-def players_known() -> QuerySet[Player]:
-    """The known players (ids and names), at most ``KNOWN_PLAYERS_SUGGESTED``."""
-    return Player.objects.filter(known=True).only("id", "name")[:KNOWN_PLAYERS_SUGGESTED]
+def players_known(user) -> QuerySet[Player]:
+    """The known players this account may seat (ids and names): its own and its clubs'
+    members, at most ``KNOWN_PLAYERS_SUGGESTED``. Nobody else's name is suggested, and a name
+    typed that is nobody's here stays a guest's."""
+    seatable = players_seatable_by(user).order_by("name", "id")
+    return seatable.only("id", "name")[:KNOWN_PLAYERS_SUGGESTED]
 
 
 def player_find(pk: int) -> Player | None:

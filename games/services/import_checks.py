@@ -184,10 +184,91 @@ def read_header(document: Any) -> Node:
     nul = _nul_at(document, "document")
     if nul:
         raise ImportRefused(f"{nul}: NUL characters cannot be stored.")
+    shape = DOCUMENTS.get(document.get("kind"))  # type: ignore[arg-type]
+    unknown = list(_unknown_fields(document, "document", shape)) if shape else []
+    if unknown:
+        shown = ", ".join(unknown[:MAX_UNKNOWN_SHOWN])
+        more = len(unknown) - MAX_UNKNOWN_SHOWN
+        raise ImportRefused(
+            f"Fields this format does not know: {shown}"
+            + (f" and {more} more" if more > 0 else "")
+            + ". A document carries what an export writes, and never a key or its hash."
+        )
     root = Node(document, "document")
     root.choice("kind", KINDS)
     root.when("exported_at")
     return root
+
+
+# The fields of each part of a document, as games.services.exports writes them. A field not
+# listed is refused with its path, whatever it holds: an ``edit_key``, ``key_salt`` or
+# ``confirm_key_hash`` slipped into a document must not look accepted (and an import must not
+# quietly drop what its author thought it carried). A part maps each field to the shape of its
+# value: a set of fields for an object, a one-item list for a list of such objects, None for a
+# value read as it is (rules, inputs, outcomes, states and reports are checked by the rules
+# engines and the import itself).
+PLAYER = {"id", "name", "known", "created_at"}
+PLAYER_WITH_ACCOUNT = {*PLAYER, "account", "member"}  # in tournament and club documents only
+DEAL = {"number", "input", "outcome", "created_at", "updated_at"}
+MATCH: dict[str, Any] = {
+    **dict.fromkeys(("id", "game", "rules", "setup", "preset", "stake", "version")),
+    **dict.fromkeys(("created_at", "updated_at", "seats", "state", "finished")),
+    "deals": [DEAL],
+}
+CORRECTION = {"deal_number", "action", "by", "user", "at", "before", "after"}
+TABLE: dict[str, Any] = {
+    **dict.fromkeys(("number", "seating", "confirmed_at", "confirmed_by", "disputed_at")),
+    **dict.fromkeys(("disputed_by", "dispute_reason", "amended_at", "amended_by", "scorer")),
+    "match": MATCH,
+    "corrections": [CORRECTION],
+}
+ROUND: dict[str, Any] = {
+    **dict.fromkeys(("number", "status", "report", "requested_at", "drawn_at")),
+    "tables": [TABLE],
+}
+ENTRANT = {"id", "player", "partner", "status", "seed", "joined_round", "created_at"}
+TOURNAMENT: dict[str, Any] = {
+    **dict.fromkeys(("id", "club", "name", "game", "rules", "preset", "format", "rounds")),
+    **dict.fromkeys(("round_kind", "deals_per_round", "table_size", "tie_breaks", "status")),
+    **dict.fromkeys(("created_by", "created_at")),
+    "entrants": [ENTRANT],
+    "rounds_drawn": [ROUND],
+}
+PRESET = {"game", "name", "description", "rules", "owner", "created_at", "updated_at"}
+CLUB: dict[str, Any] = {
+    **dict.fromkeys(("name", "slug", "created_at", "directors", "members")),
+    "presets": [PRESET],
+    "tournaments": [{k: v for k, v in TOURNAMENT.items() if k != "club"}],  # the document's
+}
+HEADER = ("format", "version", "kind", "exported_at")
+DOCUMENTS: dict[str, dict[str, Any]] = {
+    "match": {**dict.fromkeys(HEADER), "players": [PLAYER], "match": MATCH},
+    "tournament": {
+        **dict.fromkeys(HEADER),
+        "players": [PLAYER_WITH_ACCOUNT],
+        "tournament": TOURNAMENT,
+    },
+    "club": {**dict.fromkeys(HEADER), "players": [PLAYER_WITH_ACCOUNT], "club": CLUB},
+}
+MAX_UNKNOWN_SHOWN = 10
+
+
+def _unknown_fields(value: Any, path: str, shape: Any):
+    """The paths of the fields the format does not know, in document order. A value of the
+    wrong kind is left to the checks that read it, which refuse it with their own reason."""
+    if isinstance(shape, list):
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                yield from _unknown_fields(item, f"{path}[{index}]", shape[0])
+        return
+    if shape is None or not isinstance(value, Mapping):
+        return
+    fields = shape if isinstance(shape, dict) else dict.fromkeys(shape)
+    for key, inner in value.items():
+        if key not in fields:
+            yield f"{path}.{key}"
+        else:
+            yield from _unknown_fields(inner, f"{path}.{key}", fields[key])
 
 
 def _nul_at(value: Any, path: str) -> str | None:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Deal, Match, Player, Seat, SessionMatch
 from games.names import name_problem, normalise_name
-from games.permissions import hash_edit_key
+from games.permissions import hash_edit_key, players_seatable_by
 from games.rules import Errors, Game, RuleViolation, UnknownGame, fold, get_game
 
 from . import rows
@@ -34,10 +34,20 @@ def engine_for(match: Match) -> tuple[Game, Any]:
     return game, game.options_from_data(match.rules)
 
 
-def _resolve_players(players: Sequence[str | int | Player], errors: Errors) -> list[Player | str]:
-    """Known players by id, guests by name; every entry checked, duplicates refused."""
+def _resolve_players(
+    players: Sequence[str | int | Player], errors: Errors, *, user: Any = None
+) -> list[Player | str]:
+    """Known players by id, guests by name; every entry checked, duplicates refused. A known
+    player ``user`` may not seat (not a member of their clubs, nor themselves) sits as a guest
+    of that name: ids are public, and a stranger's table must not write into a member's
+    history or their club's ratings."""
     known_ids = [p for p in players if isinstance(p, int)]
     known = Player.objects.filter(known=True).in_bulk(known_ids)
+    seatable = (
+        set(players_seatable_by(user).filter(pk__in=known).values_list("pk", flat=True))
+        if known
+        else set()
+    )
     resolved: list[Player | str] = []
     seen: set[str] = set()
     for seat, entry in enumerate(players):
@@ -48,7 +58,8 @@ def _resolve_players(players: Sequence[str | int | Player], errors: Errors) -> l
             if player is None:
                 errors.add(("players", seat), _("There is no known player %(id)s.") % {"id": entry})
                 continue
-            name, value = player.name, player
+            name = player.name
+            value = player if player.pk in seatable else name
         else:
             name = normalise_name(entry)
             problem = name_problem(name, max_length=MAX_NAME_LENGTH)
@@ -103,7 +114,7 @@ def match_create(
     problem = engine.check_players(len(players))
     if problem:
         errors.add("players", problem)
-    resolved = _resolve_players(players, errors)
+    resolved = _resolve_players(players, errors, user=owner)
     if stake is not None and not engine.money and stake_for_money_only:
         stake = None
     if stake is not None and not engine.money:

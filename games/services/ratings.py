@@ -31,6 +31,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from games.models import Club, Match, Rating, RatingList, RatingStep, Seat, Table
+from games.permissions import club_people
 from games.rules.results import match_results, teams_of
 
 from .jobs import RECOMPUTE_RATINGS, queue_on_commit
@@ -63,28 +64,34 @@ def ratings_mark_dirty(*, club_id: int, game: str) -> None:
 
 def ratings_note_matches(*, match_ids: Iterable[int]) -> None:
     """Friendly matches that finished (or changed after finishing): the lists of the clubs
-    that rate friendly matches and have every player of one of them as a member."""
+    that rate friendly matches, have every player of one of them as a member and count its
+    creator among their people (as ``_results`` counts them)."""
     match_ids = list(match_ids)
     seats = list(
-        Seat.objects.filter(match_id__in=match_ids, match__table__isnull=True).values_list(
-            "match_id", "match__game", "player_id"
-        )
+        Seat.objects.filter(
+            match_id__in=match_ids, match__table__isnull=True, match__owner__isnull=False
+        ).values_list("match_id", "match__game", "match__owner_id", "player_id")
     )
     if not seats:
         return
-    players: dict[tuple[int, str], set[int]] = {}
-    for match_id, game, player in seats:
-        players.setdefault((match_id, game), set()).add(player)
+    players: dict[tuple[int, str, int], set[int]] = {}
+    for match_id, game, owner, player in seats:
+        players.setdefault((match_id, game, owner), set()).add(player)
     everyone = {p for group in players.values() for p in group}
+    clubs = {
+        club.pk: club
+        for club in Club.objects.filter(rate_friendly_matches=True, members__in=everyone)
+    }
     members: dict[int, set[int]] = {}
-    for club_id, player in Club.objects.filter(
-        rate_friendly_matches=True, members__in=everyone
-    ).values_list("pk", "members"):
+    for club_id, player in Club.members.through.objects.filter(
+        club_id__in=clubs, player_id__in=everyone
+    ).values_list("club_id", "player_id"):
         members.setdefault(club_id, set()).add(player)
+    people = {club_id: club_people(club) for club_id, club in clubs.items()}
     marked = set()
-    for (_match, game), group in players.items():
+    for (_match, game, owner), group in players.items():
         for club_id, club_members in members.items():
-            if group <= club_members and (club_id, game) not in marked:
+            if group <= club_members and owner in people[club_id] and (club_id, game) not in marked:
                 marked.add((club_id, game))
                 ratings_mark_dirty(club_id=club_id, game=game)
 
@@ -124,8 +131,10 @@ def _results(rating_list: RatingList) -> list[Result]:
         ).values_list("confirmed_at", "match_id")
     ]
     if club.rate_friendly_matches:
+        # Only the club's people write into its ratings: a friendly match counts when one of
+        # them created it (signed in), never a stranger who seated its members by their ids.
         friendly = (
-            Match.objects.filter(game=game, table__isnull=True)
+            Match.objects.filter(game=game, table__isnull=True, owner_id__in=club_people(club))
             .filter(Q(finished=True) | Q(session_entry__over=True))
             .annotate(
                 seated=Count("seats", distinct=True),

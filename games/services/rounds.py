@@ -135,7 +135,8 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
             keys = keys_for_salt(salt)
             created = match_create(
                 game=tournament.game,
-                players=[p.pk for p in players],
+                # The entrants' own records: the club's directors drew the round.
+                players=players,
                 rules=_table_rules(tournament, len(players)),
                 edit_key=keys.scoring,
             )

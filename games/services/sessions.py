@@ -18,7 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.audit import refused
 from games.models import Club, Match, Player, Session, SessionMatch, SessionPlayer, SessionTransfer
+from games.permissions import is_club_person
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
 from games.rules.base import Game, order_of_play_from
 
@@ -46,20 +48,32 @@ def edit_key_matches_session(session: Session, edit_key: str | None) -> bool:
     return hmac.compare_digest(hash_edit_key(edit_key), session.edit_key_hash)
 
 
-def _check_players(players: Sequence[str | int], errors: Errors) -> list[Player | str]:
+def _check_players(players: Sequence[str | int], errors: Errors, owner: Any) -> list[Player | str]:
     if not players:
         errors.add("players", _("Name the players at the table."))
     elif len(players) > MAX_PLAYERS:
         errors.add("players", _("A session seats at most %(n)d players.") % {"n": MAX_PLAYERS})
-    return _resolve_players(players, errors)
+    return _resolve_players(players, errors, user=owner)
 
 
-def _club(club: Club | str | None, errors: Errors) -> Club | None:
-    if club is None or isinstance(club, Club):
-        return club
-    found = Club.objects.filter(slug=club).first()
+def _club(club: Club | str | None, errors: Errors, owner: Any) -> Club | None:
+    """The club the evening is played for: only its people (its directors, its members' own
+    accounts) may name it, since its members' histories and ratings read its evenings."""
+    if club is None:
+        return None
+    found = club if isinstance(club, Club) else Club.objects.filter(slug=club).first()
     if found is None:
         errors.add("club", _("There is no club %(slug)s.") % {"slug": repr(club)})
+    elif not is_club_person(found, owner):
+        refused(owner, "start an evening in the club's name", found)
+        errors.add(
+            "club",
+            _(
+                "Only the directors and members of %(club)s play an evening in its name: sign "
+                "in with your account, or leave the club out."
+            )
+            % {"club": found.name},
+        )
     return found
 
 
@@ -77,8 +91,8 @@ def session_create(
     """A new evening with its players (guests by name, known players by id) and, if a game is
     named, its first match with the players seated in the order given."""
     errors = Errors()
-    resolved = _check_players(players, errors)
-    found_club = _club(club, errors)
+    resolved = _check_players(players, errors, owner)
+    found_club = _club(club, errors, owner)
     errors.raise_if_any()
     edit_key = secrets.token_urlsafe(24)
     with transaction.atomic():

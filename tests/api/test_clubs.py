@@ -60,10 +60,14 @@ def add_member(director, club, name: str) -> dict:
     return reply.json()
 
 
-def test_merging_two_records_of_one_person_moves_their_matches(director, club):
+def test_merging_two_records_of_one_person_moves_their_matches(director, club, django_user_model):
     anna = add_member(director, club, "Anna")
     anna_again = add_member(director, club, "Anna B.")
-    played = match_create(game="marafon", players=[anna_again["id"], "B", "C", "D"]).match
+    played = match_create(
+        game="marafon",
+        players=[anna_again["id"], "B", "C", "D"],
+        owner=django_user_model.objects.get(username="dir"),
+    ).match
 
     response = director.post(
         f"/api/v1/clubs/{club['slug']}/members/merge/",
@@ -95,9 +99,13 @@ def test_a_club_cannot_take_over_a_strangers_guest(director, club):
     assert guest.name == "Anna B." and guest.known is False
 
 
-def test_two_people_of_one_match_cannot_be_merged(director, club):
+def test_two_people_of_one_match_cannot_be_merged(director, club, django_user_model):
     first, second = add_member(director, club, "A"), add_member(director, club, "B")
-    match_create(game="marafon", players=[first["id"], second["id"], "C", "D"])
+    match_create(
+        game="marafon",
+        players=[first["id"], second["id"], "C", "D"],
+        owner=django_user_model.objects.get(username="dir"),
+    )
 
     response = director.post(
         f"/api/v1/clubs/{club['slug']}/members/merge/",

@@ -1,6 +1,7 @@
 import pytest
 
 from games.models import Match, Player
+from games.services import club_create, club_member_add
 from tests.api.conftest import MARAFON_PLAYERS, TRIONFO_PLAYERS
 from tests.factories import PlayerFactory
 
@@ -56,8 +57,10 @@ def test_create_trionfo_with_a_stake_answers_money_as_a_decimal_string(api_clien
     assert body["state"]["finished"] is False
 
 
-def test_known_players_are_picked_by_id(api_client):
-    known = PlayerFactory(name="Zeno")
+def test_known_players_are_picked_by_id(api_client, django_user_model):
+    director = django_user_model.objects.create_user("dir")
+    known = club_member_add(club=club_create(name="De Zwaan", director=director), name="Zeno")
+    api_client.force_authenticate(director)
 
     response = create(
         api_client, {"game": "marafon", "players": [{"id": known.id}, "Bruno", "Carla", "Dario"]}
@@ -65,6 +68,39 @@ def test_known_players_are_picked_by_id(api_client):
 
     assert response.status_code == 201
     assert response.json()["players"][0] == {"seat": 0, "name": "Zeno", "id": known.id}
+
+
+def test_a_player_with_an_account_seats_themselves_by_id(api_client, django_user_model):
+    me = PlayerFactory(name="Zeno", user=django_user_model.objects.create_user("zeno"))
+    api_client.force_authenticate(me.user)
+
+    response = create(api_client, {"game": "marafon", "players": [{"id": me.id}, "B", "C", "D"]})
+
+    assert response.json()["players"][0] == {"seat": 0, "name": "Zeno", "id": me.id}
+
+
+@pytest.mark.parametrize("signed_in", ["nobody", "a director of another club"])
+def test_a_strangers_known_player_sits_as_a_guest_of_that_name(
+    api_client, django_user_model, signed_in
+):
+    """Issue 26: member ids are public; a stranger who names one seats a guest, as if typed,
+    so nothing of their table reaches the member's history or the club's ratings."""
+    director = django_user_model.objects.create_user("dir")
+    known = club_member_add(club=club_create(name="De Zwaan", director=director), name="Zeno")
+    if signed_in != "nobody":
+        rival = django_user_model.objects.create_user("rival")
+        club_create(name="Het Anker", director=rival)
+        api_client.force_authenticate(rival)
+
+    response = create(
+        api_client, {"game": "marafon", "players": [{"id": known.id}, "Bruno", "Carla", "Dario"]}
+    )
+
+    assert response.status_code == 201
+    seat = response.json()["players"][0]
+    assert seat["name"] == "Zeno" and seat["id"] != known.id
+    assert not Player.objects.get(pk=seat["id"]).known
+    assert not known.seats.exists()
 
 
 @pytest.mark.parametrize(

@@ -35,9 +35,31 @@ def test_control_and_unassigned_characters_are_refused(name):
         clean_name(name, max_length=60)
 
 
+# Issue 26: the embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069) turn the
+# text around a name backwards; the marks that only say a direction stay.
+DIRECTION_CONTROLS = [chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))]
+DIRECTION_MARKS = {"LRM": "\u200e", "RLM": "\u200f", "ALM": "\u061c"}
+JOINERS = {"ZWNJ": "\u200c", "ZWJ": "\u200d"}
+
 ALLOWED = st.characters(
     blacklist_categories=("Cc", "Cn", "Cs", "Zl", "Zp"),
+    blacklist_characters=DIRECTION_CONTROLS,
 )
+
+
+@pytest.mark.parametrize("control", DIRECTION_CONTROLS, ids=lambda c: f"U+{ord(c):04X}")
+def test_direction_overrides_embeddings_and_isolates_are_refused(control):
+    with pytest.raises(ValueError) as refused:
+        clean_name(f"Ana{control}Bram", max_length=60)
+
+    assert str(refused.value) == (
+        f"A name cannot hold text direction controls (U+{ord(control):04X})."
+    )
+
+
+@pytest.mark.parametrize("mark", [*DIRECTION_MARKS.values(), *JOINERS.values()])
+def test_direction_marks_and_joiners_are_kept(mark):
+    assert clean_name(f"سارا{mark}Ana", max_length=60) == f"سارا{mark}Ana"
 
 
 @given(st.text(ALLOWED, min_size=1, max_size=40))
@@ -114,3 +136,41 @@ def test_members_entrants_clubs_and_tournaments_follow_the_same_rule(director):
     assert not Club.objects.filter(name__startswith="Club").exists()
     assert not Player.objects.filter(name__in=["x\x0bx", "Ann\x1fa"]).exists()
     assert Tournament.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_every_name_refuses_a_direction_override_at_its_field(director):
+    """Issue 26: players (of a match and of an evening), members, entrants, clubs and
+    tournaments (created or renamed): a right-to-left override is refused at the field, with
+    the reason, and nothing is made."""
+    override = "Ana\u202eBram"
+    event = {
+        "club": "de-zwaan", "name": "Drive", "game": "rikken", "format": "individual",
+        "rounds": 2, "round_kind": "deals", "deals_per_round": 4,
+    }  # fmt: skip
+    tournament = director.post("/api/v1/tournaments/", event, format="json").json()
+    before = (Player.objects.count(), Club.objects.count(), Tournament.objects.count())
+    tries = {
+        ("players", 1): ("/api/v1/matches/", {"game": "marafon", "players": ["A", override, "C", "D"]}),  # noqa: E501
+        ("players", 2): ("/api/v1/sessions/", {"players": ["A", "B", override]}),
+        ("name",): ("/api/v1/clubs/de-zwaan/members/", {"name": override}),
+        ("player",): (f"/api/v1/tournaments/{tournament['id']}/entrants/", {"name": override}),
+        ("name", "c"): ("/api/v1/clubs/", {"name": override}),
+        ("name", "t"): ("/api/v1/tournaments/", {**event, "name": override}),
+    }  # fmt: skip
+    answers = {}
+    for where, (url, body) in tries.items():
+        answers[where] = director.post(url, body, format="json")
+    renamed = director.patch(
+        f"/api/v1/tournaments/{tournament['id']}/", {"name": override}, format="json"
+    )
+
+    message = "A name cannot hold text direction controls (U+202E)."
+    for where, answer in answers.items():
+        assert answer.status_code == 400, (where, answer.json())
+        errors = answer.json()[where[0]]
+        if where[0] == "players":
+            errors = errors[str(where[1])] if isinstance(errors, dict) else errors
+        assert message in str(errors), (where, answer.json())
+    assert renamed.status_code == 400 and message in str(renamed.json()["name"])
+    assert (Player.objects.count(), Club.objects.count(), Tournament.objects.count()) == before

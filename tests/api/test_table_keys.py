@@ -205,3 +205,57 @@ def test_a_tables_keys_make_its_caller_and_a_made_up_key_does_not(
     assert confirmed[1]["Idempotent-Replayed"] == "true"
     assert stranger.status_code == 403 and "Idempotency-Key" in stranger.json()
     assert "Idempotent-Replayed" not in stranger
+
+
+def test_a_confirmation_replayed_after_a_reopen_does_not_say_confirmed(
+    drawn, django_capture_on_commit_callbacks
+):
+    """Issue 26: the confirming phone retries with the same Idempotency-Key after the scoring
+    side reopened the result. The stored {"confirmed": true} would contradict the table: the
+    retry is told it was reopened (409), and confirms nothing."""
+    base, tables = drawn
+    table = tables[0]
+    seated = [e["name"] for e in table["entrants"]]
+    scoring = last_segment(table["link"])
+    scorer = APIClient(HTTP_X_EDIT_KEY=scoring)
+    idempotency = {"HTTP_IDEMPOTENCY_KEY": "confirm-table-1-from-the-other-side"}
+    other_side = APIClient(HTTP_X_TABLE_KEY=last_segment(table["confirm_link"]), **idempotency)
+    url = f"{base}rounds/1/tables/{table['number']}/"
+    scorer.post(f"/api/v1/matches/{table['match']}/deals/", MISERE, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        first = other_side.post(f"{url}confirm/", {"by": seated[2]}, format="json")
+        retried = other_side.post(f"{url}confirm/", {"by": seated[2]}, format="json")
+        APIClient(HTTP_X_TABLE_KEY=scoring).post(f"{url}reopen/", format="json")
+
+        replayed = other_side.post(f"{url}confirm/", {"by": seated[2]}, format="json")
+
+    shown = APIClient().get(f"{base}rounds/1/").json()["tables"][0]
+    assert first.json() == retried.json() == {"confirmed": True, "by": seated[2]}
+    assert replayed.status_code == 409 and "reopened" in replayed.json()["detail"]
+    assert shown["confirmed"] is False
+    assert Table.objects.get(match__public_id=table["match"]).confirmed_at is None
+
+
+def test_a_reopening_replayed_after_a_new_confirmation_does_not_say_reopened(
+    drawn, django_capture_on_commit_callbacks
+):
+    base, tables = drawn
+    table = tables[0]
+    seated = [e["name"] for e in table["entrants"]]
+    scoring = last_segment(table["link"])
+    other_side = APIClient(HTTP_X_TABLE_KEY=last_segment(table["confirm_link"]))
+    reopener = APIClient(HTTP_X_TABLE_KEY=scoring, HTTP_IDEMPOTENCY_KEY="reopen-table-1")
+    url = f"{base}rounds/1/tables/{table['number']}/"
+    APIClient(HTTP_X_EDIT_KEY=scoring).post(
+        f"/api/v1/matches/{table['match']}/deals/", MISERE, format="json"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        other_side.post(f"{url}confirm/", {"by": seated[2]}, format="json")
+        reopened = reopener.post(f"{url}reopen/", format="json")
+        other_side.post(f"{url}confirm/", {"by": seated[3]}, format="json")
+
+        replayed = reopener.post(f"{url}reopen/", format="json")
+
+    assert reopened.status_code == 200
+    assert replayed.status_code == 409 and seated[3] in replayed.json()["detail"]
+    assert Table.objects.get(match__public_id=table["match"]).confirmed_at is not None

@@ -82,12 +82,15 @@ def test_a_player_page_with_charts(page, live_server, django_user_model):
     from games.services import club_create, club_member_add, deal_record
     from games.services.sessions import session_create, session_match_add
 
-    club = club_create(name="De Zwaan", director=django_user_model.objects.create_user("dir"))
+    director = django_user_model.objects.create_user("dir")
+    club = club_create(name="De Zwaan", director=director)
     members = [club_member_add(club=club, name=name) for name in PLAYERS]
     anna = members[0]
     anna.history = "public"
     anna.save()
-    created = session_create(players=[m.pk for m in members], game="rikken", stake=Decimal("1"))
+    created = session_create(  # the club's director seats its members (issue 26)
+        players=[m.pk for m in members], game="rikken", stake=Decimal("1"), owner=director
+    )
     rik = {"contracts": [{"contract": "misere", "declarer": 0, "tricks": 0}]}
     match = created.match
     for number in range(3):

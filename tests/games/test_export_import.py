@@ -240,6 +240,12 @@ def _set(path, value):
         (_set(["players", 0, "name"], "A\u0000"), "players[0].name"),
         (lambda d: d["players"].append(dict(d["players"][0])), "listed twice"),
         (lambda d: d["match"].pop("deals"), "match.deals: missing"),
+        # Issue 26: fields the format does not know are refused by their path, not ignored.
+        (_set(["match", "edit_key"], "k" * 32), "does not know: document.match.edit_key."),
+        (_set(["edit_key"], "k" * 32), "does not know: document.edit_key."),
+        (_set(["match", "deals", 1, "by"], "me"), "does not know: document.match.deals[1].by."),
+        (_set(["players", 0, "account"], "root"), "does not know: document.players[0].account"),
+        (_set(["tournament"], {}), "does not know: document.tournament."),
     ],
 )
 def test_a_bad_document_is_refused_and_changes_nothing(change, message):
@@ -488,3 +494,28 @@ def test_a_mangled_document_is_imported_or_refused_clearly_never_a_crash(club, n
             outcomes["imported"] += 1
 
     assert outcomes["refused"] > 100
+
+
+def test_a_club_document_carrying_keys_is_refused_naming_them(club):
+    """Issue 26: a document never holds a key; one that carries a table's key salt and
+    confirmation key hash, or a match's edit key, is refused naming each, and writes nothing."""
+    document = export("club", club.slug)
+    delete_matches(Match.objects.filter(table__isnull=False).values_list("public_id", flat=True))
+    Club.objects.all().delete()
+    table = document["club"]["tournaments"][0]["rounds_drawn"][0]["tables"][0]
+    table["key_salt"] = "s" * 32
+    table["confirm_key_hash"] = "0" * 64
+    table["match"]["edit_key_hash"] = "0" * 64
+    document["club"]["tournaments"][0]["club"] = "elsewhere"  # a club document's own
+    before = row_counts()
+
+    with pytest.raises(ImportRefused) as refused:
+        document_import(document)
+
+    path = "document.club.tournaments[0]"
+    table_path = f"{path}.rounds_drawn[0].tables[0]"
+    assert str(refused.value).startswith(
+        f"Fields this format does not know: {table_path}.match.edit_key_hash, "
+        f"{table_path}.key_salt, {table_path}.confirm_key_hash, {path}.club."
+    )
+    assert row_counts() == before

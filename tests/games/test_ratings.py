@@ -9,7 +9,8 @@ from decimal import Decimal
 
 import pytest
 
-from games.models import Rating, RatingList, RatingStep, Table
+from games.models import Rating, RatingList, RatingStep, Seat, Table
+from games.rules import RuleViolation
 from games.rules.results import match_results, places
 from games.services import club_create, club_member_add, deal_record
 from games.services.club_options import club_set_options
@@ -68,7 +69,10 @@ def test_friendly_evenings_between_members_are_rated_incrementally_as_from_scrat
         seated = chance.sample(members, 4)
         with django_capture_on_commit_callbacks(execute=True):
             created = session_create(
-                players=[m.pk for m in seated], game="rikken", stake=Decimal("0.1")
+                players=[m.pk for m in seated],
+                game="rikken",
+                stake=Decimal("0.1"),
+                owner=club.director,
             )
         session = created.session
         match = created.match
@@ -103,7 +107,9 @@ def test_a_correction_rebuilds_the_list_and_equals_a_recompute(
     members = [club_member_add(club=club, name=n) for n in ("An", "Bo", "Cy", "Di")]
     club_set_options(club=club, rate_friendly_matches=True)
     with django_capture_on_commit_callbacks(execute=True):
-        created = session_create(players=[m.pk for m in members], game="rikken")
+        created = session_create(
+            players=[m.pk for m in members], game="rikken", owner=club.director
+        )
         deal_record(match=created.match, raw=rik(1, 0, dealer=0))
         session_match_add(session=created.session)
     first = created.match
@@ -124,7 +130,9 @@ def test_guests_and_other_clubs_matches_are_not_rated(club, django_capture_on_co
     members = [club_member_add(club=club, name=n) for n in ("An", "Bo", "Cy")]
     club_set_options(club=club, rate_friendly_matches=True)
     with django_capture_on_commit_callbacks(execute=True):
-        created = session_create(players=[*(m.pk for m in members), "Guest"], game="rikken")
+        created = session_create(
+            players=[*(m.pk for m in members), "Guest"], game="rikken", owner=club.director
+        )
         deal_record(match=created.match, raw=rik(1, 0, dealer=0))
         session_settle(session=created.session)
 
@@ -165,7 +173,9 @@ def test_the_ratings_pages_and_api(club, django_capture_on_commit_callbacks, cli
     members = [club_member_add(club=club, name=n) for n in ("An", "Bo", "Cy", "Di")]
     club_set_options(club=club, rate_friendly_matches=True)
     with django_capture_on_commit_callbacks(execute=True):
-        created = session_create(players=[m.pk for m in members], game="rikken")
+        created = session_create(
+            players=[m.pk for m in members], game="rikken", owner=club.director
+        )
         deal_record(match=created.match, raw=rik(1, 0, dealer=0))
         session_settle(session=created.session)
 
@@ -182,3 +192,75 @@ def test_the_ratings_pages_and_api(club, django_capture_on_commit_callbacks, cli
     assert len(steps) == 1
     chart = client.get(f"/c/{club.slug}/ratings/rikken/{members[1].pk}/")
     assert chart.status_code == 200 and b"<polyline" in chart.content
+
+
+def made_up_evening(club, members, owner, capture) -> None:
+    """Issue 26's probe: an evening seating the club's members by id, 3 deals that make
+    ``members[0]`` the winner (the others' misère fails), then settled."""
+    with capture(execute=True):
+        created = session_create(
+            players=[m.pk for m in members], game="rikken", stake=Decimal("1"), owner=owner
+        )
+        deal_record(match=created.match, raw=rik(1, 1, dealer=0))
+        deal_record(match=created.match, raw=rik(2, 1))
+        deal_record(match=created.match, raw=rik(3, 1))
+        session_settle(session=created.session)
+
+
+@pytest.mark.parametrize("stranger", ["nobody signed in", "a director of another club"])
+def test_a_strangers_made_up_evening_does_not_move_the_ratings(
+    club, django_capture_on_commit_callbacks, django_user_model, stranger
+):
+    members = [club_member_add(club=club, name=n) for n in ("An", "Bo", "Cy", "Di")]
+    club_set_options(club=club, rate_friendly_matches=True)
+    made_up_evening(club, members, club.director, django_capture_on_commit_callbacks)
+    rating_list = RatingList.objects.get(club=club, game="rikken")
+    before = snapshot(rating_list)
+    owner = None
+    if stranger != "nobody signed in":
+        owner = django_user_model.objects.create_user("rival")
+        club_create(name="Het Anker", director=owner)
+
+    made_up_evening(club, members, owner, django_capture_on_commit_callbacks)
+    ratings_recompute(list_id=rating_list.pk, from_scratch=True)
+
+    rating_list.refresh_from_db()
+    assert rating_list.applied_count == 1
+    assert snapshot(rating_list) == before
+    assert sum(member.seats.count() for member in members) == 4  # the club's own evening
+
+
+def test_a_stranger_cannot_name_the_club_and_older_strangers_matches_do_not_count(
+    club, django_capture_on_commit_callbacks
+):
+    """Seated by id before issue 26 (ids were taken from anyone): the stranger's match still
+    does not count, since no person of the club created it."""
+    members = [club_member_add(club=club, name=n) for n in ("An", "Bo", "Cy", "Di")]
+    club_set_options(club=club, rate_friendly_matches=True)
+    with pytest.raises(RuleViolation) as refused:
+        session_create(players=["W", "X", "Y", "Z"], club=club.slug, game="rikken")
+    with django_capture_on_commit_callbacks(execute=True):
+        created = session_create(players=["W", "X", "Y", "Z"], game="rikken")
+        for seat, member in zip(created.match.seats.all(), members, strict=True):
+            Seat.objects.filter(pk=seat.pk).update(player=member)  # as a stranger could
+        deal_record(match=created.match, raw=rik(1, 1, dealer=0))
+        session_settle(session=created.session)
+
+    assert list(refused.value.errors) == ["club"]
+    rating_list = RatingList.objects.get_or_create(club=club, game="rikken")[0]
+    ratings_recompute(list_id=rating_list.pk, from_scratch=True)
+    assert not RatingStep.objects.exists()
+
+
+def test_a_member_signed_in_counts_as_the_clubs_people(
+    club, django_capture_on_commit_callbacks, django_user_model
+):
+    members = [club_member_add(club=club, name=n) for n in ("An", "Bo", "Cy", "Di")]
+    members[2].user = django_user_model.objects.create_user("cy")
+    members[2].save()
+    club_set_options(club=club, rate_friendly_matches=True)
+
+    made_up_evening(club, members, members[2].user, django_capture_on_commit_callbacks)
+
+    rating_list = RatingList.objects.get(club=club, game="rikken")
+    assert rating_list.applied_count == 1 and Rating.objects.filter(list=rating_list).count() == 4

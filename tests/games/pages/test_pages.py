@@ -7,7 +7,7 @@ from django.test import Client
 
 from games.models import Deal, Match
 
-from .conftest import confirm_correction
+from .conftest import confirm_correction, page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def start(client: Client, game: str, **extra) -> str:
 
 
 def errors_in(response) -> list[str]:
-    return re.findall(r'class="error" role="alert">([^<]*)<', response.content.decode())
+    return re.findall(r'class="error" role="alert">([^<]*)<', page_text(response))
 
 
 @pytest.mark.parametrize("game", PLAYERS)
@@ -53,7 +53,7 @@ def test_every_game_starts_from_the_page_with_its_defaults(client, game):
 
 
 def test_the_setup_explains_every_option(client):
-    page = client.get("/new/rikken/").content.decode()
+    page = page_text(client.get("/new/rikken/"))
 
     for option in ("partner_pays", "all_tricks_bonus", "all_pass", "beter_suit", "troela"):
         assert f'name="rule_{option}"' in page
@@ -94,7 +94,7 @@ def test_marafon_quick_entry_without_javascript(client):
     assert response.status_code == 302
     deal = Deal.objects.get()
     assert deal.input == {"trump": "cups", "battezzante": 2, "marafona": 0, "points": [7, 4]}
-    page = client.get(url).content.decode()
+    page = page_text(client.get(url))
     assert "must not look" in page
 
 
@@ -136,7 +136,7 @@ def test_a_claim_from_the_page(client):
         },
     )
 
-    page = client.get(url).content.decode()
+    page = page_text(client.get(url))
     assert Match.objects.get().state["winner"] == 0  # 0 + 32 thirds < 123: the claim fails
     assert "Winner: Anna &amp; Carla" in page
     assert 'class="deal-form"' not in page
@@ -290,7 +290,7 @@ def test_the_settle_up_page_shows_money_and_transfers(client):
         },
     )
 
-    page = client.get(f"{url}settle/").content.decode()
+    page = page_text(client.get(f"{url}settle/"))
 
     assert "Bram pays" in page and "Dirk pays" in page
     assert "0.20" in page
@@ -300,18 +300,58 @@ def test_no_page_asks_another_origin(client):
     url = start(client, "rikken", stake="0.10")
 
     for path in ("/", "/new/rikken/", url, f"{url}settle/"):
-        html = client.get(path).content.decode()
+        html = page_text(client.get(path))
         sources = re.findall(r'(?:src|href)="([^"]+)"', html)
         assert all(s.startswith(("/", "#", "?", "http://testserver")) for s in sources), path
 
 
-def test_a_known_players_name_picks_that_player(client):
-    from tests.factories import PlayerFactory
+def test_a_known_players_name_picks_that_player(client, django_user_model):
+    from games.services import club_create, club_member_add
 
-    known = PlayerFactory(name="Carla")
-    page = client.get("/new/marafon/").content.decode()
+    director = django_user_model.objects.create_user("dir")
+    known = club_member_add(club=club_create(name="De Zwaan", director=director), name="Carla")
+    client.force_login(director)
+    page = page_text(client.get("/new/marafon/"))
 
     start(client, "marafon")
 
     assert '<option value="Carla">' in page
     assert Match.objects.get().seats.get(number=2).player == known
+
+
+def test_a_stranger_typing_a_members_name_seats_a_guest(client, django_user_model):
+    """Issue 26: only a club's people seat its members; a stranger's "Carla" is a guest, and
+    the page suggests no member's name to them."""
+    from games.services import club_create, club_member_add
+
+    director = django_user_model.objects.create_user("dir")
+    known = club_member_add(club=club_create(name="De Zwaan", director=director), name="Carla")
+    page = page_text(client.get("/new/marafon/"))
+
+    start(client, "marafon")
+
+    seated = Match.objects.get().seats.get(number=2).player
+    assert '<option value="Carla">' not in page
+    assert seated != known and seated.name == "Carla" and not seated.known
+
+
+def test_a_direction_override_in_a_name_is_refused_at_its_field(client):
+    """Issue 26: U+202E in a typed name would turn the scoreboard around it backwards."""
+    form = client.get("/new/marafon/").context["form"]
+    data = {
+        f.name: ("on" if f.initial is True else f.initial)
+        for f in form
+        if f.initial not in (None, False) and not f.name.startswith("player_")
+    }
+    data.update(player_0="Ana", player_1="Bram\u202eoC", player_2="Cor", player_3="Dirk")
+
+    response = client.post("/new/marafon/", data)
+
+    assert response.status_code in (200, 400)
+    assert not Match.objects.exists()
+    html = page_text(response)
+    field = html[html.index('id="f-player_1"') :]
+    field = field[: field.index("</div>")]
+    assert "A name cannot hold text direction controls (U+202E)." in field
+    spanish = Client().post("/new/marafon/", data, HTTP_ACCEPT_LANGUAGE="es")
+    assert "controles de dirección del texto (U+202E)" in page_text(spanish)

@@ -32,7 +32,10 @@ def evening(django_user_model):
     anna.user = django_user_model.objects.create_user("anna")
     anna.save()
     created = session_create(
-        players=[anna.pk, bram.pk, "Gina", "Hugo"], game="rikken", stake=Decimal("0.5")
+        players=[anna.pk, bram.pk, "Gina", "Hugo"],
+        game="rikken",
+        stake=Decimal("0.5"),
+        owner=anna.user,
     )
     deal_record(match=created.match, raw=rik(0, 0, dealer=0))
     deal_record(match=created.match, raw=rik(0, 1))

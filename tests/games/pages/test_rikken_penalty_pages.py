@@ -10,6 +10,8 @@ from django.test import Client
 from games.models import Match
 from tests.games.pages.test_pages import start
 
+from .conftest import page_text
+
 pytestmark = pytest.mark.django_db
 
 RIK = {"contract": "rik", "declarer": "0", "partner": "2", "trump": "spades", "tricks": "10"}
@@ -23,7 +25,7 @@ def evening(client: Client) -> str:
 
 
 def test_the_new_match_page_offers_the_preset_and_shows_penalties(client):
-    page = client.get("/new/rikken/").content.decode()
+    page = page_text(client.get("/new/rikken/"))
 
     assert "Rikken in penalty points" in page
     assert "penalty_points" in page
@@ -39,11 +41,11 @@ def test_the_worked_example_on_the_phone(client, evening):
         f"{evening}deals/",
         {"action": "all_pass", "queen_of_spades": "2", "last_trick": "0"},
     )
-    page = client.get(evening).content.decode()
+    page = page_text(client.get(evening))
 
     assert first.status_code == 302
     assert Match.objects.get().state["points"] == [5, 43, 5, 7]
-    leading = re.findall(r'class="total lead"><span class="label">([^<]+)<', page)
+    leading = re.findall(r'class="total lead"><bdi class="label">([^<]+)<', page)
     assert leading == ["Anna", "Cor"]
     assert "Rik Anna with Cor: 10 tricks, made: Bram 7, Dirk 7" in page
     assert "9 alleen Bram: 7 tricks, failed: Bram 36" in page
@@ -54,10 +56,10 @@ def test_the_worked_example_on_the_phone(client, evening):
 
 
 def test_doubled_is_one_tap_and_names_who_doubled(client, evening):
-    page = client.get(evening).content.decode()
+    page = page_text(client.get(evening))
     response = client.post(f"{evening}deals/", {"dealer": "3", **RIK, "doubled": "1"})
     again = client.post(f"{evening}deals/", {**RIK, "tricks": "7", "doubled": "yes"})
-    history = client.get(evening).content.decode()
+    history = page_text(client.get(evening))
 
     assert 'name="doubled"' in page
     assert response.status_code == 302 and again.status_code == 302
@@ -76,7 +78,7 @@ def test_doubled_is_one_tap_and_names_who_doubled(client, evening):
 def test_a_correction_starts_from_the_doubled_choice(client, evening):
     client.post(f"{evening}deals/", {"dealer": "3", **RIK, "doubled": "3"})
 
-    form = client.get(f"{evening}deals/1/edit/").content.decode()
+    form = page_text(client.get(f"{evening}deals/1/edit/"))
 
     assert re.search(r'name="doubled" value="3"[^>]*checked', form)
 
@@ -84,7 +86,7 @@ def test_a_correction_starts_from_the_doubled_choice(client, evening):
 def test_the_payments_game_has_no_doubling(client):
     url = start(client, "rikken")
 
-    assert 'name="doubled"' not in client.get(url).content.decode()
+    assert 'name="doubled"' not in page_text(client.get(url))
 
 
 def test_the_ranking_page_has_a_podium_and_no_money(client, evening):
@@ -93,7 +95,7 @@ def test_the_ranking_page_has_a_podium_and_no_money(client, evening):
         f"{evening}deals/", {"contract": "solo_9", "declarer": "1", "trump": "clubs", "tricks": "7"}
     )
 
-    page = client.get(f"{evening}settle/").content.decode()
+    page = page_text(client.get(f"{evening}settle/"))
 
     assert "Final ranking" in page
     podium = re.search(r'<ol class="podium".*?</ol>', page, re.S).group(0)

@@ -10,6 +10,8 @@ from django.test import Client
 
 from games.models import Match, Session
 
+from .conftest import page_text
+
 pytestmark = pytest.mark.django_db
 
 RIK = {"contract": "misere", "declarer": "1", "tricks": "0", "dealer": "0"}
@@ -17,7 +19,7 @@ RIK = {"contract": "misere", "declarer": "1", "tricks": "0", "dealer": "0"}
 
 def start(client: Client, game="rikken", players="Anna\nBram\nCor\nDirk", stake="0.10", **more):
     response = client.post("/s/new/", {"players": players, "game": game, "stake": stake, **more})
-    assert response.status_code == 302, response.content.decode()[:2000]
+    assert response.status_code == 302, page_text(response)[:2000]
     return Session.objects.latest("pk"), response["Location"]
 
 
@@ -38,19 +40,19 @@ def test_an_evening_is_started_scored_settled_and_paid_on_the_pages():
     assert third.status_code == 302
 
     page = client.get(f"/s/{session.public_id}/")
-    html = page.content.decode()
+    html = page_text(page)
     assert page.status_code == 200
     assert '<svg class="chart"' in html and "style=" not in html
     assert html.count("Bram pays") == 0 and "pays Bram" in html
     assert "Settle and close" in html
 
     assert client.post(f"/s/{session.public_id}/settle/", {}).status_code == 302
-    closed = client.get(f"/s/{session.public_id}/").content.decode()
+    closed = page_text(client.get(f"/s/{session.public_id}/"))
     assert "closed" in closed and "Mark paid" in closed
     assert (
         client.post(f"/s/{session.public_id}/transfers/1/paid/", {"paid": "1"}).status_code == 302
     )
-    paid = client.get(f"/s/{session.public_id}/").content.decode()
+    paid = page_text(client.get(f"/s/{session.public_id}/"))
     assert paid.count("Mark paid") == 2 and "Not paid" in paid
 
     # A stranger with the share link reads it and cannot change it.
@@ -62,7 +64,7 @@ def test_an_evening_is_started_scored_settled_and_paid_on_the_pages():
 def test_the_edit_link_lets_another_phone_score_every_match():
     client = Client()
     session, _location = start(client)
-    html = client.get(f"/s/{session.public_id}/").content.decode()
+    html = page_text(client.get(f"/s/{session.public_id}/"))
     edit = re.search(r'href="http://testserver(/s/[^"]+/edit/[^"]+/)"', html).group(1)
     other = Client()
 
@@ -102,7 +104,7 @@ def test_the_phone_keeps_the_evening_among_what_it_opened():
     client = Client()
     session, _location = start(client)
 
-    page = client.get(f"/s/{session.public_id}/").content.decode()
+    page = page_text(client.get(f"/s/{session.public_id}/"))
 
     assert 'data-recent="Session: Anna, Bram, Cor, Dirk"' in page
 
@@ -118,7 +120,7 @@ def test_the_evening_form_offers_each_games_house_rules_and_starts_with_them(
     )
     client = Client()
     client.force_login(user)
-    form = client.get("/s/new/").content.decode()
+    form = page_text(client.get("/s/new/"))
     assert 'data-show-when="game=rikken"' in form
     assert 'name="rules_rikken" value="rikken-penalty-points"' in form
     assert f'name="rules_rikken" value="{saved.key}"' in form  # the account's own
@@ -141,7 +143,7 @@ def test_house_rules_that_are_not_offered_are_refused_at_their_row():
         {"players": "Anna\nBram\nCor\nDirk", "game": "rikken", "rules_rikken": "marafon-31"},
     )
     assert response.status_code == 400
-    assert 'id="f-rules_rikken"' in response.content.decode()
+    assert 'id="f-rules_rikken"' in page_text(response)
     assert Session.objects.count() == 0
 
 
@@ -156,7 +158,7 @@ def test_an_evening_of_money_and_penalty_points_shows_both():
     assert Match.objects.get(public_id=second_id).stake is None
     assert client.post(f"/m/{second_id}/deals/", RIK).status_code == 302
 
-    html = client.get(f"/s/{session.public_id}/").content.decode()
+    html = page_text(client.get(f"/s/{session.public_id}/"))
     assert "Units" in html and "Penalty points" in html
     assert "Settle up" in html and "Final ranking" in html and "Settle and close" in html
     assert "pays Bram" in html  # the money match's settle-up

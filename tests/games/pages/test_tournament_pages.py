@@ -16,7 +16,7 @@ from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, seated_names, table_confirm, table_reopen
 from games.services.tournaments import entrant_register, tournament_create
 
-from .conftest import PASSWORD, field_errors
+from .conftest import PASSWORD, field_errors, page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -130,8 +130,8 @@ def test_public_pages_need_no_account_and_show_no_table_keys(client, drawn):
     assert all(page.status_code == 200 for page in pages.values())
     keys = [k for t in Table.objects.all() for k in vars(table_keys(t)).values()]
     assert len(keys) == 4
-    assert all(key not in page.content.decode() for page in pages.values() for key in keys)
-    assert tournament.name in listing.content.decode()
+    assert all(key not in page_text(page) for page in pages.values() for key in keys)
+    assert tournament.name in page_text(listing)
     assert version.json()["version"]
 
 
@@ -149,8 +149,8 @@ def test_the_sign_in_page_leads_to_the_director_pages(client, director):
 
 
 def test_the_home_page_and_nav_link_the_tournaments(client, director_client):
-    home = client.get("/").content.decode()
-    signed_in = director_client.get("/").content.decode()
+    home = page_text(client.get("/"))
+    signed_in = page_text(director_client.get("/"))
 
     assert 'href="/tournaments/"' in home
     assert 'href="/director/"' not in home
@@ -171,7 +171,7 @@ def test_a_director_creates_a_tournament_from_the_form(director_client, club):
     assert response["Location"] == director_url(tournament)
     assert (tournament.game, tournament.rounds, tournament.deals_per_round) == ("rikken", 2, 2)
     assert tournament.table_size == 4
-    assert director_client.get("/director/").content.decode().count(tournament.name) == 1
+    assert page_text(director_client.get("/director/")).count(tournament.name) == 1
 
 
 def test_a_pairs_tournament_keeps_its_tie_breaks_in_order(director_client, club):
@@ -223,7 +223,7 @@ def test_a_bad_tournament_is_refused_next_to_its_field(director_client, club, ch
 
 def test_registering_several_players_from_the_textarea(director_client, tournament):
     member = club_member_add(club=tournament.club, name="Elena")
-    page = director_client.get(director_url(tournament)).content.decode()
+    page = page_text(director_client.get(director_url(tournament)))
 
     response = director_client.post(
         director_url(tournament, "entrants/"),
@@ -259,7 +259,7 @@ def test_a_refused_line_registers_nobody(director_client, tournament, data, fiel
     errors = (
         field_errors(response, field)
         if field
-        else re.findall(r'class="error" role="alert">([^<]*)<', response.content.decode())
+        else re.findall(r'class="error" role="alert">([^<]*)<', page_text(response))
     )
     assert any(message in e for e in errors), errors
     assert Entrant.objects.count() == 2
@@ -344,7 +344,7 @@ def test_drawing_a_round_shows_its_tables_links_and_report(
 
     with django_capture_on_commit_callbacks(execute=True):
         response = director_client.post(director_url(tournament, "draw/"))
-    page = director_client.get(director_url(tournament)).content.decode()
+    page = page_text(director_client.get(director_url(tournament)))
 
     assert response.status_code == 302 and response["Location"].endswith("#round-1")
     assert Round.objects.get().status == "ready"
@@ -370,7 +370,7 @@ def test_a_swiss_draw_shows_its_pairs_bye_and_report(
         entrant_register(tournament=swiss, name=first * 3, partner_name=second * 3)
     drawn = draw(swiss, director, django_capture_on_commit_callbacks)
 
-    page = unescape(director_client.get(director_url(swiss)).content.decode())
+    page = unescape(page_text(director_client.get(director_url(swiss))))
 
     assert drawn.status == "ready"
     bye = Table.objects.get(match__isnull=True)
@@ -390,7 +390,7 @@ def test_a_round_being_drawn_refreshes_itself(
     with django_capture_on_commit_callbacks(execute=False):  # the job has not run yet
         round_draw_request(tournament=tournament, user=director)
 
-    page = director_client.get(director_url(tournament)).content.decode()
+    page = page_text(director_client.get(director_url(tournament)))
 
     assert "being drawn" in page
     assert '<meta http-equiv="refresh"' in page
@@ -405,7 +405,7 @@ def test_a_failed_draw_shows_why_and_can_be_drawn_again(
 
     with django_capture_on_commit_callbacks(execute=True):
         director_client.post(director_url(tournament, "draw/"))
-    page = director_client.get(director_url(tournament)).content.decode()
+    page = page_text(director_client.get(director_url(tournament)))
 
     assert Round.objects.get().status == "failed"
     assert "cannot fill a table of 4" in page
@@ -425,7 +425,7 @@ def test_table_cards_hold_one_qr_code_per_table(director_client, stranger_client
     tournament = drawn.tournament
     url = director_url(tournament, "rounds/1/cards/")
 
-    page = director_client.get(url).content.decode()
+    page = page_text(director_client.get(url))
 
     tables = list(Table.objects.select_related("match").prefetch_related("match__seats__player"))
     assert page.count("<svg") == 2 * len(tables) == 4  # a scoring and a confirmation code each
@@ -456,17 +456,17 @@ def test_the_other_side_confirms_the_result_on_its_own_phone(
     scorer = table_phone(table)
     deal_record(match=table.match, raw=MISERE)
     names = [s.player.name for s in table.match.seats.order_by("number")]
-    scorer_page = scorer.get(f"/m/{table.match.public_id}/").content.decode()
+    scorer_page = page_text(scorer.get(f"/m/{table.match.public_id}/"))
     phone = confirming_phone(table)
     page = phone.get(f"/m/{table.match.public_id}/confirm/")
 
     with django_capture_on_commit_callbacks(execute=True):
         response = phone.post(f"/m/{table.match.public_id}/confirm/", {"by": names[2]})
-    after = phone.get(f"/m/{table.match.public_id}/confirm/").content.decode()
+    after = page_text(phone.get(f"/m/{table.match.public_id}/confirm/"))
 
     assert 'name="by"' not in scorer_page  # the scoring phone does not confirm
     assert "another player at the table confirms the result on their own phone" in scorer_page
-    shown = page.content.decode()
+    shown = page_text(page)
     assert "round 1, table 1" in shown
     assert "The result after 1 deal" in shown
     assert all(f'value="{name}"' in shown for name in names)  # one tap on one's own name
@@ -486,12 +486,12 @@ def test_after_the_rounds_deals_the_phone_asks_for_confirmation_not_a_deal(drawn
     table = Table.objects.select_related("match").first()
     phone = table_phone(table)
     deal_record(match=table.match, raw=MISERE)
-    one = phone.get(f"/m/{table.match.public_id}/").content.decode()
+    one = page_text(phone.get(f"/m/{table.match.public_id}/"))
     deal_record(
         match=table.match, raw={"contracts": [{"contract": "misere", "declarer": 2, "tricks": 0}]}
     )
 
-    two = phone.get(f"/m/{table.match.public_id}/").content.decode()
+    two = page_text(phone.get(f"/m/{table.match.public_id}/"))
 
     assert 'class="deal-form"' in one and "deals are in" not in one
     assert 'class="deal-form"' not in two
@@ -530,7 +530,7 @@ def test_the_confirmation_link_cannot_score(drawn):
     table = Table.objects.select_related("match").first()
     phone = confirming_phone(table)
 
-    page = phone.get(f"/m/{table.match.public_id}/").content.decode()
+    page = page_text(phone.get(f"/m/{table.match.public_id}/"))
     posted = phone.post(f"/m/{table.match.public_id}/deals/", MISERE)
     as_edit_link = Client().get(
         f"/m/{table.match.public_id}/edit/{table_keys(table).confirmation}/"
@@ -553,13 +553,13 @@ def test_a_dispute_flags_the_table_for_the_directors_who_settle_it(
 
     no_reason = phone.post(f"{base}dispute/", {"by": names[1], "reason": " "})
     disputed = phone.post(f"{base}dispute/", {"by": names[1], "reason": "Deal 1 was 7 tricks"})
-    shown = phone.get(f"{base}confirm/").content.decode()
-    director_page = director_client.get(director_url(drawn.tournament)).content.decode()
+    shown = page_text(phone.get(f"{base}confirm/"))
+    director_page = page_text(director_client.get(director_url(drawn.tournament)))
     with django_capture_on_commit_callbacks(execute=True):
         settled = director_client.post(
             director_url(drawn.tournament, f"rounds/1/tables/{table.number}/confirm/")
         )
-    after = director_client.get(director_url(drawn.tournament)).content.decode()
+    after = page_text(director_client.get(director_url(drawn.tournament)))
 
     assert no_reason.status_code == 400
     assert disputed.status_code == 302
@@ -580,7 +580,7 @@ def test_a_friendly_match_has_no_tournament_parts(client):
     client.get(f"/m/{created.match.public_id}/edit/{created.edit_key}/")
     deal_record(match=created.match, raw=MISERE)
 
-    page = client.get(f"/m/{created.match.public_id}/").content.decode()
+    page = page_text(client.get(f"/m/{created.match.public_id}/"))
     confirm = client.post(f"/m/{created.match.public_id}/confirm/", {"by": "Anna"})
 
     assert "Confirm the result" not in page
@@ -597,7 +597,7 @@ def test_the_director_confirms_a_table(
 
     with django_capture_on_commit_callbacks(execute=True):
         director_client.post(url)
-    page = director_client.get(director_url(drawn.tournament)).content.decode()
+    page = page_text(director_client.get(director_url(drawn.tournament)))
 
     assert b"Nothing has been entered" in empty.content
     table.refresh_from_db()
@@ -621,7 +621,7 @@ def test_the_correction_log_shows_who_changed_what(
             user=director,
         )
 
-    page = director_client.get(director_url(drawn.tournament)).content.decode()
+    page = page_text(director_client.get(director_url(drawn.tournament)))
     declarer = seated_names(table)[1]
 
     assert Correction.objects.count() == 1
@@ -650,7 +650,7 @@ def test_the_correction_log_says_a_reopening_and_an_undo_in_words(
         table_reopen(table=table, by="", confirmer=Confirmer(director=director))
         deal_undo(match=table.match, number=2, user=director)
 
-    log = unescape(director_client.get(director_url(drawn.tournament)).content.decode())
+    log = unescape(page_text(director_client.get(director_url(drawn.tournament))))
     log = log[log.index('id="corrections"') :]
     log = log[: log.index("</section>")]
     piek = seated_names(table)[2]
@@ -678,9 +678,9 @@ def test_the_live_page_shows_the_round_and_the_standings(
     tournament = Tournament.objects.get()
     winner = tournament.standings[0]["name"]
 
-    page = client.get(f"/t/{tournament.public_id}/live/").content.decode()
+    page = page_text(client.get(f"/t/{tournament.public_id}/live/"))
     Tournament.objects.update(standings_dirty=True)
-    stale = client.get(f"/t/{tournament.public_id}/").content.decode()
+    stale = page_text(client.get(f"/t/{tournament.public_id}/"))
 
     assert 'class="projector roomy"' in page  # 8 players: the largest type
     assert "Round 1 of 2" in page
@@ -719,7 +719,7 @@ def test_the_results_page_marks_what_does_not_count(
     deal_record(match=other.match, raw=MISERE)
     tournament = drawn.tournament
 
-    page = client.get(f"/t/{tournament.public_id}/results/").content.decode()
+    page = page_text(client.get(f"/t/{tournament.public_id}/results/"))
 
     assert f"Confirmed by {confirmed.confirmed_by}" in page
     assert page.count("Not confirmed: does not count") == 1
@@ -753,7 +753,7 @@ def test_standings_of_a_pairs_event_in_either_shape(client, club, director):
     older = {"rank": 2, "name": "Carla & Dario", "points": -3, "match_points": 2, "buchholz": 1}
     Tournament.objects.filter(pk=pairs.pk).update(standings=[current, older, "junk"])
 
-    page = client.get(url).content.decode()
+    page = page_text(client.get(url))
 
     assert "(on Buchholz)" in page
     assert '<td class="num">3.5</td>' in page
@@ -786,8 +786,8 @@ def test_the_pages_do_not_query_per_table(
         results = client.get(f"/t/{tournament.public_id}/results/")
 
     assert live.status_code == page.status_code == results.status_code == 200
-    assert page.content.decode().count('class="entry-link"') == 50
-    assert live.content.decode().count("<tr><td>") == 50 + 200  # every table, every player
+    assert page_text(page).count('class="entry-link"') == 50
+    assert page_text(live).count("<tr><td>") == 50 + 200  # every table, every player
     assert len(live.content) < 60_000  # the match page's budget holds for the projector too
 
 
@@ -806,7 +806,7 @@ def test_no_tournament_page_asks_another_origin(client, director_client, drawn):
     ]
 
     for who, path in pages:
-        html = who.get(path).content.decode()
+        html = page_text(who.get(path))
         sources = re.findall(r'(?:src|href|action)="([^"]+)"', html)
         assert sources, path
         assert all(s.startswith(("/", "#", "?", "http://testserver")) for s in sources), path
@@ -817,13 +817,13 @@ def test_the_director_takes_back_a_draw_until_a_deal_is_entered(
 ):
     from games.services import deal_record
 
-    page = director_client.get(director_url(tournament)).content.decode()
+    page = page_text(director_client.get(director_url(tournament)))
     refused = stranger_client.post(director_url(tournament, "rounds/1/take-back/"))
     taken_back = director_client.post(director_url(tournament, "rounds/1/take-back/"), follow=True)
 
     assert "Take back this draw" in page
     assert refused.status_code == 403
-    assert "is taken back: draw it again" in taken_back.content.decode()
+    assert "is taken back: draw it again" in page_text(taken_back)
     assert not Round.objects.filter(pk=drawn.pk).exists()
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -834,23 +834,23 @@ def test_the_director_takes_back_a_draw_until_a_deal_is_entered(
         match=table.match,
         raw={"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]},
     )
-    started = director_client.get(director_url(tournament)).content.decode()
+    started = page_text(director_client.get(director_url(tournament)))
     late = director_client.post(director_url(tournament, "rounds/1/take-back/"), follow=True)
 
     assert "Take back this draw" not in started
-    assert "has started" in late.content.decode()
+    assert "has started" in page_text(late)
 
 
 def test_the_director_adds_a_round_and_refuses_nonsense(director_client, tournament, drawn):
-    page = director_client.get(director_url(tournament)).content.decode()
+    page = page_text(director_client.get(director_url(tournament)))
     added = director_client.post(director_url(tournament, "rounds/"), {"rounds": "3"}, follow=True)
     below = director_client.post(director_url(tournament, "rounds/"), {"rounds": "0"}, follow=True)
     junk = director_client.post(director_url(tournament, "rounds/"), {"rounds": "x"}, follow=True)
 
     assert 'name="rounds"' in page
-    assert "The tournament has 3 rounds." in added.content.decode()
-    assert "A tournament has at least one round." in below.content.decode()
-    assert "Enter the number of rounds." in junk.content.decode()
+    assert "The tournament has 3 rounds." in page_text(added)
+    assert "A tournament has at least one round." in page_text(below)
+    assert "Enter the number of rounds." in page_text(junk)
     tournament.refresh_from_db()
     assert tournament.rounds == 3
 
@@ -865,12 +865,12 @@ def test_the_scoring_phone_cannot_change_a_confirmed_result_but_can_reopen_it(
         table_confirm(table=table, by=seated_names(table)[2], confirmer=Confirmer())
     url = f"/m/{table.match.public_id}/"
 
-    locked = phone.get(url).content.decode()
+    locked = page_text(phone.get(url))
     refused = phone.post(f"{url}deals/1/undo/")
     with django_capture_on_commit_callbacks(execute=True):
         reopened = phone.post(f"{url}reopen/")
-    after = phone.get(url).content.decode()
-    public = client.get(f"/t/{drawn.tournament.public_id}/results/").content.decode()
+    after = page_text(phone.get(url))
+    public = page_text(client.get(f"/t/{drawn.tournament.public_id}/results/"))
 
     assert "Reopen to correct" in locked
     assert 'class="deal-form"' not in locked and "/undo/" not in locked
@@ -891,7 +891,7 @@ def test_a_director_registers_every_member_and_checks_in_everybody_in_one_tap(
         club_member_add(club=club, name=name)
     entrant_register(tournament=tournament, name="Guest")
 
-    page = director_client.get(director_url(tournament)).content.decode()
+    page = page_text(director_client.get(director_url(tournament)))
     members = director_client.post(director_url(tournament, "entrants/all/members/"))
     again = director_client.post(director_url(tournament, "entrants/all/members/"))
     checked = director_client.post(director_url(tournament, "entrants/all/check-in/"))
@@ -913,8 +913,8 @@ def test_a_tournament_table_offers_no_money_settle_up_and_every_csv_has_a_link(c
     table = Table.objects.select_related("match").first()
     phone = table_phone(table)
 
-    page = phone.get(f"/m/{table.match.public_id}/").content.decode()
-    results = client.get(f"/t/{drawn.tournament.public_id}/results/").content.decode()
+    page = page_text(phone.get(f"/m/{table.match.public_id}/"))
+    results = page_text(client.get(f"/t/{drawn.tournament.public_id}/results/"))
 
     assert "Settle up" not in page  # Rikken is a money game, but not at a tournament table
     assert "standings/?download=csv" in results and "results/?download=csv" in results

@@ -22,6 +22,8 @@ from games.services.tables import Confirmer, table_confirm
 from games.services.tournaments import entrant_register, tournament_create
 from tests.translations import back_to_english
 
+from .conftest import page_text
+
 pytestmark = pytest.mark.django_db
 
 RIKKEN = ["Joost", "Marieke", "Sanne", "Willem"]
@@ -36,7 +38,7 @@ def _english_after():
 
 def text(response) -> str:
     """The page's text, tags aside."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page_text(response)))
 
 
 @pytest.fixture
@@ -75,7 +77,7 @@ def test_a_built_in_presets_name_is_said_in_the_readers_language(
         director, django_capture_on_commit_callbacks, preset="rikken-penalty-points"
     )
 
-    match_page = phone.get(f"/m/{created.match.public_id}/").content.decode()
+    match_page = page_text(phone.get(f"/m/{created.match.public_id}/"))
     new_page = text(phone.get("/new/rikken/?preset=rikken-penalty-points"))
     evening_page = text(phone.get(f"/s/{evening.session.public_id}/"))
     tournament_page = text(phone.get(f"/t/{table.round.tournament.public_id}/"))
@@ -105,7 +107,7 @@ def test_the_etori_board_names_trumps_in_the_readers_language():
     deal_record(match=created.match, raw={"trump": "hearts", "honours": [9, 7], "aces": aces})
 
     board = Client(HTTP_ACCEPT_LANGUAGE="ja").get(f"/m/{created.match.public_id}/")
-    roles = re.search(r'class="next">.*?</(ul|dl)>', board.content.decode()).group(0)
+    roles = re.search(r'class="next">.*?</(ul|dl)>', page_text(board)).group(0)
 
     assert "切り札" in roles and "ハート" in roles
     assert "hearts" not in roles
@@ -144,7 +146,7 @@ def test_an_older_record_of_a_director_and_a_table_are_said_in_words():
 
 def test_the_site_is_named_in_dutch_and_spanish():
     for language, name in (("nl", "Puntenteller"), ("es", "Anotador")):
-        page = Client(HTTP_ACCEPT_LANGUAGE=language).get("/").content.decode()
+        page = page_text(Client(HTTP_ACCEPT_LANGUAGE=language).get("/"))
         assert f'class="brand">{name}</a>' in page
         assert "Scorekeeper" not in page
 
@@ -170,7 +172,9 @@ def test_the_player_page_names_the_contracts(django_user_model):
     from games.services import club_member_add
 
     joost = club_member_add(club=club, name="Joost")
-    created = session_create(players=[joost.pk, "Bram", "Cor", "Dirk"], game="rikken")
+    created = session_create(
+        players=[joost.pk, "Bram", "Cor", "Dirk"], game="rikken", owner=director
+    )
     deal_record(match=created.match, raw={**MISERE, "contracts": [
         {"contract": "misere", "declarer": 0, "tricks": 0}]})  # fmt: skip
     deal_record(match=created.match, raw={"contracts": [
@@ -179,7 +183,7 @@ def test_the_player_page_names_the_contracts(django_user_model):
     phone = Client(HTTP_ACCEPT_LANGUAGE="fa")
     phone.force_login(director)
 
-    page = phone.get(f"/p/{joost.pk}/").content.decode()
+    page = page_text(phone.get(f"/p/{joost.pk}/"))
     contracts = page[page.index("<h3>") :]
     rows = re.findall(r"<tr><td>([^<]*)</td>", contracts)
 
@@ -227,8 +231,8 @@ def test_an_individual_tables_card_and_pages_say_another_player_confirms(
     assert "the confirmation half to another player at the table" in cards
     assert "For another player at the table: at the end of the round" in cards
     assert "another player at the table confirms the result on their own phone" in match_page
-    assert "Only another player's phone" in stranger.content.decode()
-    for page in (cards, match_page, stranger.content.decode()):
+    assert "Only another player's phone" in page_text(stranger)
+    for page in (cards, match_page, page_text(stranger)):
         assert "other side" not in page
 
 
@@ -241,18 +245,18 @@ def test_the_scoring_phone_says_once_who_scores_and_the_confirmation_leaves_them
     scoring.get(f"/m/{match}/edit/{table_keys(table).scoring}/")
     confirming = Client()
     confirming.get(f"/m/{match}/confirm/{table_keys(table).confirmation}/")
-    before = confirming.get(f"/m/{match}/confirm/").content.decode()
-    asked = scoring.get(f"/m/{match}/").content.decode()
+    before = page_text(confirming.get(f"/m/{match}/confirm/"))
+    asked = page_text(scoring.get(f"/m/{match}/"))
     desk = Client()
     desk.force_login(director)
-    not_asked = desk.get(f"/m/{match}/").content.decode()  # a director scores for nobody
+    not_asked = page_text(desk.get(f"/m/{match}/"))  # a director scores for nobody
 
     seated = [seat.player.name for seat in table.match.seats.order_by("number")]
     scorer, *others = seated
     stranger = Client().post(f"/m/{match}/scorer/", {"scorer": "0"})
     told = scoring.post(f"/m/{match}/scorer/", {"scorer": "0"})  # the first seat scores
-    again = scoring.get(f"/m/{match}/").content.decode()
-    after = confirming.get(f"/m/{match}/confirm/").content.decode()
+    again = page_text(scoring.get(f"/m/{match}/"))
+    after = page_text(confirming.get(f"/m/{match}/confirm/"))
     by_scorer = confirming.post(f"/m/{match}/confirm/", {"by": scorer})
 
     assert all(f'value="{name}"' in before for name in RIKKEN)
@@ -328,8 +332,8 @@ def test_a_persian_page_writes_its_numbers_in_persian_digits_and_its_forms_keep_
     phone.get(f"/m/{created.match.public_id}/edit/{created.edit_key}/")
 
     page = phone.get(f"/m/{created.match.public_id}/")
-    html = page.content.decode()
-    english = Client().get(f"/m/{created.match.public_id}/").content.decode()
+    html = page_text(page)
+    english = page_text(Client().get(f"/m/{created.match.public_id}/"))
 
     assert "۷ – ۴" in html  # the deal's line
     assert '<span class="big">۷</span>' in html  # the scoreboard
@@ -380,11 +384,13 @@ def test_the_api_keeps_western_digits_in_persian():
 
 def test_malillas_albur_is_asked_with_the_teams_names_as_chips():
     phone = Client(HTTP_ACCEPT_LANGUAGE="en")
-    empty = phone.get("/new/malilla/").content.decode()
-    refused = phone.post(
-        "/new/malilla/",
-        {"player_0": "Ana", "player_1": "Beto", "player_2": "", "player_3": "Diego"},
-    ).content.decode()
+    empty = page_text(phone.get("/new/malilla/"))
+    refused = page_text(
+        phone.post(
+            "/new/malilla/",
+            {"player_0": "Ana", "player_1": "Beto", "player_2": "", "player_3": "Diego"},
+        )
+    )
     form = phone.get("/new/malilla/").context["form"]
     usual = {f.name: f.initial for f in form if f.name.startswith("rule_")}
     started = phone.post(
@@ -412,8 +418,8 @@ def test_the_stake_of_a_money_game_is_shown_in_persian_digits():
 
     page = Client(HTTP_ACCEPT_LANGUAGE="fa").get(f"/m/{evening.match.public_id}/settle/")
 
-    assert "۰٫۵" in page.content.decode() or "۰٫۵۰" in page.content.decode()
-    assert not re.search(r">[^<]*\b0\.5", page.content.decode())
+    assert "۰٫۵" in page_text(page) or "۰٫۵۰" in page_text(page)
+    assert not re.search(r">[^<]*\b0\.5", page_text(page))
 
 
 def test_who_scored_a_table_travels_with_the_tournaments_export(
