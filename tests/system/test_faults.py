@@ -41,7 +41,7 @@ def fresh_standings(env) -> list:
 # draw is sometimes not drawn within 90 s of the broker's return (2 of 4 whole-suite runs on
 # 2026-11-26; it passes alone). Under investigation: until it is understood, a failure here is
 # reported, not fatal.
-@pytest.mark.xfail(strict=False, reason="lost draw sometimes not re-queued after the broker returns")
+@pytest.mark.xfail(strict=False, reason="a lost draw is sometimes not redrawn")
 def test_the_broker_and_the_database_go_down_and_nothing_is_lost(
     tmp_path, server_url, database, redis
 ):
