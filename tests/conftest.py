@@ -39,6 +39,14 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if str(item.fspath).startswith(BROWSER_TESTS):
             item.add_marker(pytest.mark.browser)
+
+    # The parallel run ends when its longest test does: the tests that take tens of seconds go
+    # first, and the workers share out the short ones around them (xdist's worksteal).
+    def order(item) -> int:
+        marks = {mark.name for mark in item.iter_markers()}
+        return 0 if "system" in marks else 1 if "slow" in marks else 2
+
+    items.sort(key=order)
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith(("postgres://", "postgresql://")) and not reachable(url, 5432):
         reason = f"PostgreSQL at {url.rsplit('@', 1)[-1].split('/')[0]} is down: start it"

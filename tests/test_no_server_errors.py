@@ -37,6 +37,7 @@ def world(django_user_model, django_capture_on_commit_callbacks):
     return make_world(django_user_model, django_capture_on_commit_callbacks)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signed_in", [False, True])
 def test_no_input_gets_a_server_error_on_any_route(world, signed_in):
     client = Client(raise_request_exception=False)

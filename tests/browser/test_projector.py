@@ -30,6 +30,7 @@ def event(django_user_model, field: int):
     return tournament
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("field", [16, 48, 200])
 def test_the_projector_fits_the_screen_and_pages_long_standings(
     browser, live_server, django_user_model, field

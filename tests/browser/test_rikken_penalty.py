@@ -51,6 +51,7 @@ def start_evening(page, live_server) -> None:
     expect_next_deal(page, 1)
 
 
+@pytest.mark.slow
 def test_an_evening_of_ten_deals_in_penalty_points(page, live_server, taps):
     start_evening(page, live_server)
     expect(page.locator(".board .total .label")).to_have_text(PLAYERS)
