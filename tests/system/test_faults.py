@@ -4,7 +4,7 @@ again) and PostgreSQL behind a relay the test cuts.
 
 - Broker down: confirming a table, a correction at a confirmed table and drawing the next round
   all answer as usual (the writes committed); readiness says "degraded"; once the broker is
-  back, the lost draw and the stale standings are caught up within 30 s.
+  back, the lost draw and the stale standings are caught up by the sweeps (the time is printed).
 - Database down: 503 with a clear JSON answer or page, never a stack trace; liveness still
   answers; service resumes by itself when the database returns, and the refused write was not
   recorded."""
@@ -37,11 +37,6 @@ def fresh_standings(env) -> list:
     return json.loads(out.strip().splitlines()[-1])
 
 
-# Since the throttling change of issue 26 (sign-in and write limits on the Redis cache), the lost
-# draw is sometimes not drawn within 90 s of the broker's return (2 of 4 whole-suite runs on
-# 2026-11-26; it passes alone). Under investigation: until it is understood, a failure here is
-# reported, not fatal.
-@pytest.mark.xfail(strict=False, reason="a lost draw is sometimes not redrawn")
 def test_the_broker_and_the_database_go_down_and_nothing_is_lost(
     tmp_path, server_url, database, redis
 ):
@@ -136,14 +131,21 @@ def test_the_broker_and_the_database_go_down_and_nothing_is_lost(
         redis.start()
         back = time.monotonic()
         # The sweeps run every 10 s; how soon the worker and beat reconnect depends on the load
-        # of the machine (a loaded CI machine took 43 s), so the wait is generous and the time
-        # is printed, not asserted (speed targets belong to bench/).
-        wait_until(
-            lambda: call("GET", f"{tour}rounds/")[1][1]["status"] == "ready",
-            90,
-            "the lost draw to be queued again and drawn",
-            every=0.25,
-        )
+        # of the machine: 18-30 s here alone or beside another suite, 43 s on a loaded CI
+        # machine, and twice over 90 s while five other sessions' suites shared the two cores
+        # (the worker's reconnection waits grow to 30 s apart while the broker is down). So the
+        # wait is generous, the time is printed, not asserted (speed targets belong to bench/),
+        # and a timeout says where the round and the processes stood.
+        try:
+            wait_until(
+                lambda: call("GET", f"{tour}rounds/")[1][1]["status"] == "ready",
+                180,
+                "the lost draw to be queued again and drawn",
+                every=0.25,
+            )
+        except AssertionError:
+            print("rounds:", call("GET", f"{tour}rounds/", None, director)[1])
+            raise
         drawn_after = time.monotonic() - back
         settled = wait_until(
             lambda: (s := call("GET", f"{tour}standings/")[1]) and not s["dirty"] and s,
@@ -192,5 +194,5 @@ def test_the_broker_and_the_database_go_down_and_nothing_is_lost(
     finally:
         for process in processes:
             process.stop()
-            print(f"--- {process.name} ---\n{process.output()[-4000:]}")
+            print(f"--- {process.name} ---\n{process.output()[-12000:]}")
         relay.cut()
