@@ -101,9 +101,10 @@ run: sync-runtime $(CATALOGUES)
 test: sync $(CATALOGUES)
 	$(PYTEST) $(PYTEST_ARGS)
 
-# Without the browser and system tests: the inner loop, while changing code.
+# The inner loop, while changing code: without the browser and system tests, and without the
+# sweeps marked slow (fuzzing, whole tournaments, every route and every page in every language).
 test-fast: sync $(CATALOGUES)
-	$(PYTEST) -m "not browser and not system" $(PYTEST_ARGS)
+	$(PYTEST) -m "not browser and not system and not slow" $(PYTEST_ARGS)
 
 lint: sync
 	$(BIN)/ruff check .

@@ -335,6 +335,7 @@ PAGE_CASES = [
 ]
 
 
+@pytest.mark.slow
 def test_every_write_of_the_pages_refuses_wrong_credentials_and_stores_nothing(world):
     crossed = []
     tried = 0

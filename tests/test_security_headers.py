@@ -92,6 +92,7 @@ def production_settings(**env) -> dict:
     return {"redirect": redirect, "session": session, "csrf": csrf, "hsts": int(hsts)}
 
 
+@pytest.mark.slow
 def test_production_defaults_pass_the_deploy_check():
     result = deploy_check()
 
@@ -99,6 +100,7 @@ def test_production_defaults_pass_the_deploy_check():
     assert "System check identified no issues" in result.stdout
 
 
+@pytest.mark.slow
 def test_https_false_turns_off_the_redirect_the_secure_cookies_and_hsts():
     secure = production_settings()
     plain = production_settings(HTTPS="false")

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from games.models import Deal, Match
 from tests.api.conftest import MARAFON_PLAYERS, TRIONFO_PLAYERS
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 KEYS = st.sampled_from(
     [

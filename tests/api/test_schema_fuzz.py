@@ -43,6 +43,8 @@ from games.services.table_keys import table_keys
 from games.services.tournaments import entrant_register, tournament_create
 from scorekeeper.wsgi import application
 
+pytestmark = pytest.mark.slow
+
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "8"))
 STRANGER_EXAMPLES = max(2, EXAMPLES // 3)
 STATEFUL_EXAMPLES = int(os.environ.get("FUZZ_STATEFUL_EXAMPLES", "8"))

@@ -474,6 +474,7 @@ def leaves(value, path=()):
             yield from leaves(inner, (*path, index))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["Cup", "Drive"])
 def test_a_mangled_document_is_imported_or_refused_clearly_never_a_crash(club, name):
     document = export("tournament", club.tournaments.get(name=name).public_id)

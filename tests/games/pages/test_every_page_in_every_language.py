@@ -20,7 +20,7 @@ from tests.factories import SEATED, site_with_everything
 from tests.routes import routes
 from tests.translations import back_to_english
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LANGUAGES = ("it", "es", "nl", "ja", "fa")
 # Languages that write no word of their own in Latin letters.
