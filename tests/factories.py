@@ -141,3 +141,59 @@ def site_with_everything(django_user_model, capture_on_commit) -> dict:
         "confirm_key": table_keys(table).confirmation,
         "scoring_key": table_keys(table).scoring,
     }
+
+
+# --- a club tournament, registered and drawn ---------------------------------------------------
+
+# A four-player Rikken drive of two rounds of four deals: the smallest event with one table.
+DRIVE = {"game": "rikken", "format": "individual", "rounds": 2, "round_kind": "deals",
+         "deals_per_round": 4}  # fmt: skip
+
+
+def director_user(username: str = "dir"):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(username, password="pw-x-1234-long")
+
+
+def club_tournament(*, director=None, club=None, name: str = "Drive", entrants=4, **options):
+    """A club's tournament with its field registered: ``entrants`` is a count of players named
+    P0, P1, ..., or a list of names, or of (name, partner) pairs for a pairs event. Options
+    default to ``DRIVE``."""
+    from games.services import club_create
+    from games.services.tournaments import entrant_register, tournament_create
+
+    director = director or director_user()
+    club = club or club_create(name="De Zwaan", director=director)
+    tournament = tournament_create(club=club, user=director, name=name, **{**DRIVE, **options})
+    names = [f"P{n}" for n in range(entrants)] if isinstance(entrants, int) else entrants
+    for entrant in names:
+        if isinstance(entrant, tuple):
+            entrant_register(tournament=tournament, name=entrant[0], partner_name=entrant[1])
+        else:
+            entrant_register(tournament=tournament, name=entrant)
+    return tournament
+
+
+def drawn_table(capture_on_commit, *, director=None, first_deal: dict | None = None, **event):
+    """The first table of a tournament's first round, drawn on commit (``capture_on_commit``:
+    pytest-django's ``django_capture_on_commit_callbacks``), with its first deal scored if
+    given. ``event`` goes to ``club_tournament``; the table's round, tournament and match are
+    loaded with it."""
+    from games.models import Table
+    from games.services import deal_record
+    from games.services.rounds import round_draw_request
+
+    director = director or director_user()
+    tournament = club_tournament(director=director, **event)
+    with capture_on_commit(execute=True):
+        round_draw_request(tournament=tournament, user=director)
+    table = (
+        Table.objects.select_related("match", "round__tournament")
+        .filter(round__tournament=tournament)
+        .order_by("round__number", "number")
+        .first()
+    )
+    if first_deal is not None:
+        deal_record(match=table.match, raw=first_deal)
+    return table

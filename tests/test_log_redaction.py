@@ -24,13 +24,11 @@ from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.models import Table
-from games.services import club_create, match_create
-from games.services.rounds import round_draw_request
+from games.services import match_create
 from games.services.sessions import session_create
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, tournament_create
 from scorekeeper.logfilters import RedactSecrets, redact
+from tests.factories import drawn_table
 
 pytestmark = pytest.mark.django_db
 
@@ -169,19 +167,9 @@ def log_lines(request, settings):
 
 
 @pytest.fixture
-def keys(django_user_model, django_capture_on_commit_callbacks) -> dict:
+def keys(django_capture_on_commit_callbacks) -> dict:
     """A friendly match, an evening and a tournament table, with every key they have."""
-    director = django_user_model.objects.create_user("dir", password="pw-x-1234")
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=4,
-    )  # fmt: skip
-    for n in range(4):
-        entrant_register(tournament=tournament, name=f"P{n}")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get()
+    table = drawn_table(django_capture_on_commit_callbacks)
     match = match_create(game="marafon", players=["A", "B", "C", "D"])
     other = match_create(game="marafon", players=["E", "F", "G", "H"])
     evening = session_create(players=["S1", "S2", "S3", "S4"], game="rikken", stake=Decimal("1"))

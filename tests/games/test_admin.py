@@ -2,6 +2,7 @@ import pytest
 
 from games.models import Deal, Match
 from games.services import deal_record, match_create
+from tests.factories import drawn_table
 
 pytestmark = pytest.mark.django_db
 
@@ -65,26 +66,8 @@ def test_deals_are_read_only_in_the_admin(admin_client, match):
 
 @pytest.fixture
 def drawn_tournament(admin_user, django_capture_on_commit_callbacks):
-    from games.services import club_create
-    from games.services.rounds import round_draw_request
-    from games.services.tournaments import entrant_register, tournament_create
-
-    club = club_create(name="De Zwaan", director=admin_user)
-    tournament = tournament_create(
-        club=club,
-        user=admin_user,
-        name="Drive",
-        game="rikken",
-        format="individual",
-        rounds=2,
-        round_kind="deals",
-        deals_per_round=4,
-    )
-    for n in range(4):
-        entrant_register(tournament=tournament, name=f"P{n}")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=admin_user)
-    return tournament
+    table = drawn_table(django_capture_on_commit_callbacks, director=admin_user)
+    return table.round.tournament
 
 
 def test_the_admin_shows_a_tournament_and_its_round_with_tables(admin_client, drawn_tournament):

@@ -9,31 +9,16 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.utils import timezone
 
 from games.models import Round
-from games.services import club_create
-from games.services.tournaments import entrant_register, tournament_create
 from games.tasks import draw_round, sweep_stuck_draws
 from games.translation import note_text
+from tests.factories import club_tournament
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def drive(django_user_model):
-    director = django_user_model.objects.create_user("td")
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club,
-        user=director,
-        name="Drive",
-        game="rikken",
-        format="individual",
-        rounds=3,
-        round_kind="deals",
-        deals_per_round=4,
-    )
-    for n in range(8):
-        entrant_register(tournament=tournament, name=f"Player {n}")
-    return tournament
+def drive():
+    return club_tournament(entrants=[f"Player {n}" for n in range(8)], rounds=3)
 
 
 def test_a_draw_stopped_by_the_time_limit_fails_with_its_reason(drive, monkeypatch):

@@ -11,11 +11,10 @@ import pytest
 from django.test import Client
 
 from games.models import Deal, Table
-from games.services import club_create, deal_record, match_create
-from games.services.rounds import round_draw_request
+from games.services import match_create
 from games.services.sessions import session_create
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import drawn_table
 
 pytestmark = pytest.mark.django_db
 
@@ -49,20 +48,8 @@ def other():
 
 
 @pytest.fixture
-def table(django_user_model, django_capture_on_commit_callbacks) -> Table:
-    director = django_user_model.objects.create_user("dir", password="pw-x-1234-long")
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=4,
-    )  # fmt: skip
-    for n in range(4):
-        entrant_register(tournament=tournament, name=f"P{n}")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    found = Table.objects.select_related("match", "round__tournament").get()
-    deal_record(match=found.match, raw=RIKKEN_DEAL)
-    return found
+def table(django_capture_on_commit_callbacks) -> Table:
+    return drawn_table(django_capture_on_commit_callbacks, first_deal=RIKKEN_DEAL)
 
 
 def wrong_keys(key: str, other_key: str) -> list[str]:

@@ -9,10 +9,8 @@ import pytest
 from django.test import Client
 
 from games.models import Table
-from games.services import club_create, deal_record
-from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import drawn_table
 
 pytestmark = pytest.mark.django_db
 
@@ -24,18 +22,18 @@ def director(django_user_model):
 
 @pytest.fixture
 def table(director, django_capture_on_commit_callbacks) -> Table:
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Pairs", game="marafon", format="swiss",
-        rounds=3, round_kind="game",
-    )  # fmt: skip
-    entrant_register(tournament=tournament, name="Alba", partner_name="Carla")
-    entrant_register(tournament=tournament, name="Bram", partner_name="Dirk")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    found = Table.objects.select_related("match", "round__tournament").get()
-    deal_record(match=found.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
-    return found
+    return drawn_table(
+        django_capture_on_commit_callbacks,
+        director=director,
+        name="Pairs",
+        game="marafon",
+        format="swiss",
+        rounds=3,
+        round_kind="game",
+        deals_per_round=None,
+        entrants=[("Alba", "Carla"), ("Bram", "Dirk")],
+        first_deal={"battezzante": 0, "trump": "cups", "points": [7, 4]},
+    )
 
 
 def seated(table: Table) -> list[str]:
