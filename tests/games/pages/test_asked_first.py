@@ -99,8 +99,10 @@ def _methods(view) -> list[str] | None:
             return [m.upper() for m in handlers.http_method_names if hasattr(handlers, m)]
         for cell in getattr(view, "__closure__", None) or ():
             value = cell.cell_contents
-            if isinstance(value, (list, tuple)) and value and all(
-                isinstance(m, str) and m.isupper() for m in value
+            if (
+                isinstance(value, (list, tuple))
+                and value
+                and all(isinstance(m, str) and m.isupper() for m in value)
             ):
                 return list(value)
         view = getattr(view, "__wrapped__", None)
@@ -228,7 +230,9 @@ def asked(django_user_model, django_capture_on_commit_callbacks) -> dict:
     scoring = Client()
     scoring.get(f"/m/{confirmed.match.public_id}/edit/{table_keys(confirmed).scoring}/")
     other_side = Client()
-    other_side.get(f"/m/{unconfirmed.match.public_id}/confirm/{table_keys(unconfirmed).confirmation}/")
+    other_side.get(
+        f"/m/{unconfirmed.match.public_id}/confirm/{table_keys(unconfirmed).confirmation}/"
+    )
 
     evening = session_create(players=["S1", "S2", "S3", "S4"], game="rikken", stake=Decimal("1"))
     deal_record(match=evening.match, raw=RIKKEN_DEAL)
@@ -238,17 +242,45 @@ def asked(django_user_model, django_capture_on_commit_callbacks) -> dict:
     deal_record(match=friendly.match, raw=MARAFON_DEAL)
     table_phone = Client()
     table_phone.get(f"/m/{friendly.match.public_id}/edit/{friendly.edit_key}/")
-    m = friendly.match.public_id
+    m, evening_id = friendly.match.public_id, evening.session.public_id
+    desk_at = f"/director/c/{club.slug}/"
+    merge = {"keep": anna.pk, "duplicate": again.pk}
+    correction = {"battezzante": "0", "trump": "coins", "points": "3"}
     return {
-        "deal-edit": (table_phone, f"/m/{m}/deals/1/edit/", {"battezzante": "0", "trump": "coins", "points": "3"}, "Correct deal 1?"),
+        "deal-edit": (table_phone, f"/m/{m}/deals/1/edit/", correction, "Correct deal 1?"),
         "deal-undo": (table_phone, f"/m/{m}/deals/1/undo/", None, "Undo deal 1?"),
-        "session-settle": (host, f"/s/{evening.session.public_id}/settle/", {"version": "1"}, "Settle and close the evening?"),
-        "table-reopen": (scoring, f"/m/{confirmed.match.public_id}/reopen/", {}, "Reopen the result of round 1, table 1?"),
-        "table-swap": (other_side, f"/m/{unconfirmed.match.public_id}/swap/", {}, "Swap the sides?"),
-        "round-take-back": (desk, f"/director/t/{drive.public_id}/rounds/1/take-back/", {}, "Take back the draw of round 1?"),
-        "club-members-merge": (desk, f"/director/c/{club.slug}/merge/", {"keep": anna.pk, "duplicate": again.pk}, "Merge Anna into Anna?"),
-        "club-director-add": (desk, f"/director/c/{club.slug}/directors/", {"username": "newcomer"}, "Make newcomer a director of De Zwaan?"),
-    }  # fmt: skip
+        "session-settle": (
+            host,
+            f"/s/{evening_id}/settle/",
+            {"version": "1"},
+            "Settle and close the evening?",
+        ),
+        "table-reopen": (
+            scoring,
+            f"/m/{confirmed.match.public_id}/reopen/",
+            {},
+            "Reopen the result of round 1, table 1?",
+        ),
+        "table-swap": (
+            other_side,
+            f"/m/{unconfirmed.match.public_id}/swap/",
+            {},
+            "Swap the sides?",
+        ),
+        "round-take-back": (
+            desk,
+            f"/director/t/{drive.public_id}/rounds/1/take-back/",
+            {},
+            "Take back the draw of round 1?",
+        ),
+        "club-members-merge": (desk, f"{desk_at}merge/", merge, "Merge Anna into Anna?"),
+        "club-director-add": (
+            desk,
+            f"{desk_at}directors/",
+            {"username": "newcomer"},
+            "Make newcomer a director of De Zwaan?",
+        ),
+    }
 
 
 @pytest.mark.parametrize("route", sorted(ASKED))
@@ -271,3 +303,32 @@ def test_an_action_that_cannot_be_taken_back_asks_first_and_is_done_on_yes(asked
         assert fields.get("confirm") == ["1"]
     assert yes.status_code == 302, page_text(yes)[-1500:]
     assert snapshot() != before
+
+
+def _asked_words(page) -> list[str]:
+    """The question, what it says will happen, and the two answers, as shown."""
+    html = page_text(page)
+    found = re.search(r"<h1>(.*?)</h1>.*?<div class=\"asked\"[^>]*>(.*?)</div>", html, re.S)
+    buttons = re.findall(r'<button type="submit" class="button primary">(.*?)</button>', html)
+    back = re.findall(r'<a class="button" href="[^"]*">(.*?)</a>\s*</form>', html)
+    return [found.group(1), re.sub(r"<[^>]+>", " ", found.group(2)), *buttons, *back]
+
+
+@pytest.mark.parametrize("language", ["it", "es", "nl", "ja", "fa"])
+def test_each_question_is_asked_in_the_readers_language(asked, language):
+    untranslated = {}
+    for route, (client, url, data, _question) in sorted(asked.items()):
+        english = client.get(url) if data is None else client.post(url, data)
+        theirs = (
+            client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+            if data is None
+            else client.post(url, data, HTTP_ACCEPT_LANGUAGE=language)
+        )
+        said = [
+            words
+            for words, in_english in zip(_asked_words(theirs), _asked_words(english), strict=True)
+            if words == in_english and re.search(r"[^\W\d_]", words)  # words, not "7 – 4"
+        ]
+        if said:
+            untranslated[route] = said
+    assert untranslated == {}
