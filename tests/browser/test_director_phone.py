@@ -29,7 +29,8 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
     .map(e => [e, e.getBoundingClientRect()])
     .filter(([e, r]) => r.width < 43.5 || r.height < 43.5)
     .map(([e, r]) => `${e.tagName}${e.className ? '.' + e.className : ''}`
-        + ` "${(e.textContent || e.name || '').trim().slice(0, 24)}" ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+        + ` "${(e.textContent || e.name || '').trim().slice(0, 24)}"`
+        + ` ${Math.round(r.width)}x${Math.round(r.height)}`)"""
 
 
 @pytest.fixture
