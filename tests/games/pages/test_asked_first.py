@@ -332,3 +332,15 @@ def test_each_question_is_asked_in_the_readers_language(asked, language):
         if said:
             untranslated[route] = said
     assert untranslated == {}
+
+
+def test_a_reopening_kept_without_signal_is_not_made_unasked(asked):
+    """Tapped without signal, the reopening waited on the phone and its script sends it later:
+    nobody saw the question, so it is refused in words the phone shows, and nothing changes."""
+    client, url, data, _question = asked["table-reopen"]
+    before = snapshot()
+
+    sent = client.post(url, data, HTTP_SEC_FETCH_MODE="cors", follow=True)
+
+    assert snapshot() == before
+    assert "This reopening was not confirmed: tap Reopen to correct again." in page_text(sent)
