@@ -167,7 +167,8 @@ class TableSerializer(serializers.Serializer):
     dispute = serializers.SerializerMethodField()
     amended = serializers.SerializerMethodField(
         help_text="The last change after the result was confirmed (a director's correction, "
-        "or the table reopened): who and when; null if none."
+        "or the table reopened and confirmed again with other deals): who and when; null if "
+        "none."
     )
     link = serializers.SerializerMethodField(
         help_text="Directors only: the scoring link (enters the deals, cannot confirm)."

@@ -146,7 +146,7 @@ class TableReopenView(APIView):
         key = request.headers.get(TABLE_KEY_HEADER) or request.headers.get("X-Edit-Key")
         reopener = check_reopener(table=found, key=key, user=request.user)
         found = table_reopen(table=found, by="", confirmer=reopener)
-        return Response({"reopened": True, "by": found.amended_by})
+        return Response({"reopened": True, "by": selectors.table_reopened_by(found)})
 
 
 class TableSwapView(APIView):

@@ -156,7 +156,8 @@ class Table(models.Model):
     disputed_by = models.CharField(max_length=150, blank=True)
     dispute_reason = models.CharField(max_length=500, blank=True)
     # The last change to a result after it was confirmed (a director's correction, or the
-    # table reopened), shown on the public pages: a confirmed result does not change unseen.
+    # table reopened and confirmed again with other deals), shown on the public pages: a
+    # confirmed result does not change unseen.
     amended_at = models.DateTimeField(null=True, blank=True)
     amended_by = models.CharField(max_length=150, blank=True)
 

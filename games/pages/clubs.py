@@ -33,14 +33,17 @@ from games.services import (
     player_merge,
     preset_create,
 )
+from games.services.clubs import check_merge
 from scorekeeper.shortcuts import found_or_404
 from scorekeeper.sign_in import SignInForm
 from scorekeeper.throttling import SignUpThrottle, throttle_posts
 
+from .asking import ask, confirmed
 from .club_forms import ClubForm, ClubRulesForm, DirectorForm, MembersForm, MergeForm, SignUpForm
 from .house_rules import house_rule_lines
 from .tournament_director import director_home_context
 from .tournament_display import with_game_names
+from .words import isolated
 
 # --- signing in and up -------------------------------------------------------------------------
 
@@ -183,6 +186,22 @@ def director_add(request, slug: str):
     form = DirectorForm(request.POST, club=club, directors=selectors.club_directors(club))
     if not form.is_valid():
         return _refused(request, club, director_form=form)
+    if not confirmed(request):
+        # No page takes a director away again: asked first, saying what they may do.
+        said = {"username": isolated(form.user.get_username()), "club": isolated(club.name)}
+        return ask(
+            request,
+            question=_("Make %(username)s a director of %(club)s?") % said,
+            lines=[
+                _(
+                    "%(username)s will run the club's tournaments, members and house rules as "
+                    "you do, and no page here takes a director away again."
+                )
+                % said
+            ],
+            yes=_("Yes, make them a director"),
+            back=club_url(club, "directors"),
+        )
     club_director_add(club=club, user=form.user)
     messages.success(
         request,
@@ -221,6 +240,9 @@ def members_merge(request, slug: str):
     if form.is_valid():
         keep, duplicate = form.players()
         try:
+            if not confirmed(request):
+                check_merge(club=club, keep=keep, duplicate=duplicate)
+                return _ask_merge(request, club, keep, duplicate)
             player_merge(club=club, keep=keep, duplicate=duplicate)
         except RuleViolation as exc:
             form.add_rule_errors(exc)
@@ -234,6 +256,24 @@ def members_merge(request, slug: str):
             )
             return redirect(club_url(club, "members"))
     return _refused(request, club, members=members, merge_form=form)
+
+
+def _ask_merge(request, club: Club, keep, duplicate):
+    """The duplicate record is deleted: asked first."""
+    said = {"keep": isolated(keep.name), "duplicate": isolated(duplicate.name)}
+    return ask(
+        request,
+        question=_("Merge %(duplicate)s into %(keep)s?") % said,
+        lines=[
+            _(
+                "%(duplicate)s's matches and tournaments move to %(keep)s, and the record "
+                "%(duplicate)s is deleted: this cannot be undone."
+            )
+            % said
+        ],
+        yes=_("Yes, merge them"),
+        back=club_url(club, "merge"),
+    )
 
 
 @login_required

@@ -29,6 +29,7 @@ from games.services.sessions import (
 from games.settlements import _stake_text
 
 from .access import carries_keys, private, remember_edit_key, wrong_link
+from .asking import ask, confirmed
 from .errors import rule_messages as _messages
 from .qr import qr_svg
 from .scoreboard import lowest_first
@@ -262,10 +263,14 @@ def session_next(request, public_id: str):
 
 @require_POST
 def session_settle_page(request, public_id: str):
+    """Settling closes the evening for good: asked first, with the transfers it fixes (or, in
+    penalty points only, the ranking it fixes)."""
     session = _get(public_id)
     refused = _refuse(request, session)
     if refused:
         return refused
+    if not confirmed(request) and session.closed_at is None:
+        return _ask_settle(request, session)
     try:
         session_settle(session=session, expected_version=_int(request.POST.get("version")))
     except StaleVersion:
@@ -275,6 +280,32 @@ def session_settle_page(request, public_id: str):
     else:
         messages.success(request, _("The session is settled and closed."))
     return redirect(reverse("pages:session", args=[public_id]) + "#settle")
+
+
+def _ask_settle(request, session):
+    summary = reads.session_summary(session)
+    shown = _penalty_points(summary)
+    money = shown["money"]
+    return ask(
+        request,
+        question=_("Settle and close the evening?") if money else _("Close the evening?"),
+        lines=[
+            _(
+                "Settling closes the evening: the transfers are fixed and no match or deal of "
+                "it changes afterwards."
+            )
+            if money
+            else _(
+                "Closing the evening fixes its ranking: no match or deal of it changes afterwards."
+            )
+        ],
+        yes=_("Yes, settle and close") if money else _("Yes, close it"),
+        no=_("No, keep playing"),
+        back=reverse("pages:session", args=[session.public_id]) + "#settle",
+        template="sessions/settle.html",
+        extra={"summary": summary, **shown},
+        seen={"version": session.version},
+    )
 
 
 @require_POST

@@ -20,6 +20,7 @@ from games.services.tables import (
     Confirmer,
     check_confirmer,
     check_reopener,
+    check_swap_sides,
     check_swapper,
     confirming_names,
     scoring_names,
@@ -39,18 +40,21 @@ from .access import (
     remember_confirm_key,
     wrong_link,
 )
+from .asking import ask, confirmed, sent_by_script
 from .errors import first_message
 from .qr import qr_svg
 from .tournament_display import (
     director_url,
     is_pairs,
     match_table,
+    said_by,
     table_links,
     table_row,
     table_scores,
 )
 from .tournament_forms import ConfirmForm, DisputeForm
 from .views import get_match
+from .words import isolated
 
 
 @carries_keys
@@ -235,11 +239,16 @@ def dispute_page(request, public_id: str):
 @require_POST
 def reopen_page(request, public_id: str):
     """The scoring phone reopens its confirmed result to correct a deal; the other side then
-    confirms again."""
+    confirms again. Asked first: the result stops counting at once."""
     match = get_match(public_id)
     table = _table_of(match)
     try:
         reopener = check_reopener(table=table, key=held_edit_key(request, match), user=request.user)
+        if not confirmed(request) and table.confirmed_at is not None:
+            if sent_by_script(request):
+                # Kept without signal before it was asked, and sent by the phone's script.
+                raise Conflict(_("This reopening was not confirmed: tap Reopen to correct again."))
+            return _ask_reopen(request, match, table)
         table_reopen(table=table, by="", confirmer=reopener)
     except Refused as exc:
         return HttpResponseForbidden(str(exc))
@@ -256,6 +265,35 @@ def reopen_page(request, public_id: str):
             ),
         )
     return redirect("pages:match", public_id=public_id)
+
+
+def _ask_reopen(request, match, table: Table):
+    pairs = is_pairs(table.round.tournament)
+    said = {"by": isolated(said_by(table.confirmed_by))}
+    return ask(
+        request,
+        question=_("Reopen the result of round %(round)d, table %(table)d?")
+        % {"round": table.round.number, "table": table.number},
+        lines=[
+            _(
+                "The result confirmed by %(by)s stops counting until the other side confirms it "
+                "again."
+            )
+            % said
+            if pairs
+            else _(
+                "The result confirmed by %(by)s stops counting until another player at the table "
+                "confirms it again."
+            )
+            % said,
+            _(
+                "Correct the deals meanwhile. The result is shown as changed after confirmation "
+                "only if its deals end up different."
+            ),
+        ],
+        yes=_("Yes, reopen it"),
+        back=reverse("pages:match", args=[match.public_id]),
+    )
 
 
 @require_POST
@@ -291,6 +329,9 @@ def swap_page(request, public_id: str):
     key = held_confirm_key(request, match) or held_edit_key(request, match)
     try:
         swapper = check_swapper(table=table, key=key, user=request.user)
+        if not confirmed(request):
+            check_swap_sides(table=table)
+            return _ask_swap(request, match, table)
         table = table_swap_sides(table=table, confirmer=swapper)
     except Refused as exc:
         return HttpResponseForbidden(str(exc))
@@ -303,3 +344,17 @@ def swap_page(request, public_id: str):
             % {"names": " & ".join(confirming_names(table))},
         )
     return redirect("pages:table-confirm", public_id=public_id)
+
+
+def _ask_swap(request, match, table: Table):
+    """Once swapped, the sides stay swapped: asked first, naming who confirms then."""
+    scoring = " & ".join(isolated(name) for name in scoring_names(table))
+    return ask(
+        request,
+        question=_("Swap the sides?"),
+        lines=[
+            _("Then %(names)s confirm instead. The sides swap once.") % {"names": scoring},
+        ],
+        yes=_("Yes, swap the sides"),
+        back=reverse("pages:table-confirm", args=[match.public_id]),
+    )

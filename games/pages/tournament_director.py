@@ -35,6 +35,7 @@ from games.translation import note_text
 from scorekeeper.shortcuts import found_or_404
 
 from .access import carries_keys, directed_tournament, private
+from .asking import ask, confirmed
 from .club_forms import ClubForm
 from .corrections import corrections_of
 from .errors import first_message
@@ -252,7 +253,28 @@ def tournament_rounds(request, public_id: str):
 @login_required
 @require_POST
 def round_take_back(request, public_id: str, number: int):
+    """The draw's tables and their links go, and printed cards with them: asked first."""
     tournament = directed_tournament(request, public_id)
+    if not confirmed(request):
+        this_round = found_or_404(selectors.round_find(tournament, number), Round)
+        tables = sum(1 for t in selectors.tournament_tables(tournament, [this_round]) if t.match_id)
+        return ask(
+            request,
+            question=_("Take back the draw of round %(n)d?") % {"n": number},
+            lines=[
+                ngettext(
+                    "Its %(tables)d table and its links are deleted: a table card already "
+                    "printed no longer works.",
+                    "Its %(tables)d tables and their links are deleted: table cards already "
+                    "printed no longer work.",
+                    tables,
+                )
+                % {"tables": tables},
+                _("Then draw the round again: the draw may come out otherwise."),
+            ],
+            yes=_("Yes, take it back"),
+            back=director_url(tournament, f"round-{number}"),
+        )
     try:
         round_cancel(tournament=tournament, number=number, user=request.user)
     except (RuleViolation, Conflict) as exc:

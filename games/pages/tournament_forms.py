@@ -28,28 +28,31 @@ PAIR_SEPARATOR = "&"
 MAX_LINES = 200
 
 
-def preset_choices(user, clubs) -> list[Any]:
-    """Built-in house rules by game, then the ones saved by the director or their clubs."""
-    choices: list[Any] = [("", _("The game's usual rules"))]
-    for slug, game in GAMES.items():
-        builtin = [(p.key, translated(p.name)) for p in BUILTIN_PRESETS if p.game == slug]
-        if builtin:
-            choices.append((game.name, builtin))
-    saved_choices = [
-        (p.key, f"{p.name} ({GAMES[p.game].name if p.game in GAMES else p.game})")
+def preset_choices(user, clubs) -> list[tuple[str, str, str]]:
+    """Built-in house rules by game, then the ones saved by the director or their clubs: each
+    as (key, name, game), so the page offers a game's own once the game is tapped."""
+    choices = [(p.key, str(translated(p.name)), p.game) for p in BUILTIN_PRESETS]
+    choices += [
+        (p.key, f"{p.name} ({GAMES[p.game].name if p.game in GAMES else p.game})", p.game)
         for p in selectors.presets_saved_for(user, clubs)
     ]
-    if saved_choices:
-        choices.append((_("Saved house rules"), saved_choices))
     return choices
 
 
 class TournamentForm(RuleErrorsForm, forms.Form):
+    """Every choice a row of chips, as on the players' pages (no drop-down)."""
+
     # The clubs the director directs, from games.selectors.clubs_directed_by.
-    club = forms.ModelChoiceField(queryset=None, label=_("Club"), empty_label=None)
+    club = forms.ModelChoiceField(
+        queryset=None, label=_("Club"), empty_label=None, widget=forms.RadioSelect
+    )
     name = forms.CharField(label=_("Name"), max_length=120)
-    game = forms.ChoiceField(label=_("Game"), choices=[(s, g.name) for s, g in GAMES.items()])
-    preset = forms.ChoiceField(label=_("House rules"), required=False)
+    game = forms.ChoiceField(
+        label=_("Game"), choices=[(s, g.name) for s, g in GAMES.items()], widget=forms.RadioSelect
+    )
+    preset = forms.ChoiceField(
+        label=_("House rules"), required=False, initial="", widget=forms.RadioSelect
+    )
     format = forms.ChoiceField(
         label=_("Format"),
         choices=Tournament.Format.choices,
@@ -84,16 +87,28 @@ class TournamentForm(RuleErrorsForm, forms.Form):
     def __init__(self, *args, user, clubs, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
-        self.fields["preset"].choices = preset_choices(user, clubs)
+        presets = preset_choices(user, clubs)
+        self.preset_games = {key: game for key, _name, game in presets}
+        self.fields["preset"].choices = [
+            ("", _("The game's usual rules")),
+            *((key, name) for key, name, _game in presets),
+        ]
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 label=_("Tie-break %(n)d") % {"n": slot},
                 required=False,
+                initial="",
+                widget=forms.RadioSelect,
                 choices=[("", _("None")), *((t, TIE_BREAK_LABELS.get(t, t)) for t in TIE_BREAKS)],
             )
 
     def tie_break_fields(self):
         return [self[f"tie_break_{slot}"] for slot in range(1, TIE_BREAK_SLOTS + 1)]
+
+    def preset_chips(self) -> list[tuple[Any, str]]:
+        """Each house-rules chip with its game (none for the usual rules): a game's own show
+        once the game is tapped (app.js's data-show-when)."""
+        return [(chip, self.preset_games.get(chip.data["value"], "")) for chip in self["preset"]]
 
     def clean(self):
         data = super().clean()

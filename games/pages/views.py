@@ -232,12 +232,12 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         # The other side confirms on its own phone (the confirmation key), never this one.
         context["awaiting_confirmation"] = bool(played) and table.confirmed_at is None
         # A table without sides: another player confirms, so the scoring phone (the one that
-        # holds the table's scoring link, not a director's) says once who scores on it.
+        # holds the table's scoring link, not a director's) says once who scores on it; a
+        # wrong name is changed (folded away) until the result is confirmed.
         context["individual_table"] = not is_pairs(tournament)
         if (
             context["individual_table"]
             and scoring_key_matches(table, held_edit_key(request, match))
-            and table.scorer is None
             and table.confirmed_at is None
         ):
             context["ask_scorer"] = list(enumerate(names))

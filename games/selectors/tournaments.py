@@ -127,6 +127,12 @@ def tournament_corrections(tournament: Tournament, limit: int) -> list[Correctio
     )
 
 
+def table_reopened_by(table: Table) -> str:
+    """Who reopened the table's result last, as the log keeps it ("" if nobody did)."""
+    reopening = table.corrections.filter(action="reopen").order_by("-at", "-id").first()
+    return reopening.by if reopening is not None else ""
+
+
 def entrant_names(tournament: Tournament) -> dict[int, str]:
     """Each entrant's name (a player's, or a pair's "A & B") by id, in one query."""
     return {e.pk: e.name for e in tournament.entrants.select_related("player", "partner")}

@@ -181,7 +181,14 @@ def table_confirm(*, table: Table, by: str, confirmer: Confirmer) -> Table:
         _check_open(table)
         table.confirmed_by = confirmer.record(_check_by(table, by, confirmer))[:150]
         table.confirmed_at = timezone.now()
-        table.save(update_fields=["confirmed_at", "confirmed_by"])
+        fields = ["confirmed_at", "confirmed_by"]
+        changed = _changed_since_reopened(table)
+        if changed is not None:
+            # Confirmed again with other deals than before: the result changed after it was
+            # confirmed, by the reopening's hand. The same deals confirmed again change nothing.
+            table.amended_at, table.amended_by = changed.at, changed.by
+            fields += ["amended_at", "amended_by"]
+        table.save(update_fields=fields)
         _finish_if_complete(table.round)
         standings_mark_dirty(tournament=table.round.tournament)
     logger.info(
@@ -244,24 +251,27 @@ def check_reopener(*, table: Table, key: str | None, user: Any) -> Confirmer:
 def table_reopen(*, table: Table, by: str, confirmer: Confirmer) -> Table:
     """The side that scored finds a mistake after the result was confirmed: the confirmation
     is cleared, so the deals can be corrected and the other side confirms again. The result no
-    longer counts meanwhile; the reopening is logged and shown on the public pages."""
+    longer counts meanwhile; the reopening is logged (the director's corrections log). The
+    result is marked changed after confirmation only once it is confirmed again with other
+    deals (``table_confirm``): a reopening alone changes nothing of it."""
     with transaction.atomic():
         table = _locked_table(table)
         if table.confirmed_at is None:
             raise Conflict(_("This result is not confirmed: it can be corrected as it is."))
         who = confirmer.record(by.strip() or "the table")[:150]
+        # The deals as they were confirmed go with the reopening: the next confirmation marks
+        # the result changed only if they differ then (``_changed_since_reopened``).
         Correction.objects.create(
             table=table,
             deal_number=0,
             action="reopen",
-            before={"confirmed_by": table.confirmed_by},
+            before={"confirmed_by": table.confirmed_by, "deals": _entered(table)},
             after=None,
             by=who,
             user=confirmer.director,
         )
         table.confirmed_at, table.confirmed_by = None, ""
-        table.amended_at, table.amended_by = timezone.now(), who
-        table.save(update_fields=["confirmed_at", "confirmed_by", "amended_at", "amended_by"])
+        table.save(update_fields=["confirmed_at", "confirmed_by"])
         this_round = table.round
         if this_round.status == Round.Status.FINISHED:
             this_round.status = Round.Status.READY
@@ -281,6 +291,27 @@ def table_reopen(*, table: Table, by: str, confirmer: Confirmer) -> Table:
         },
     )
     return table
+
+
+def _entered(table: Table) -> list[Any]:
+    """The table's deals as entered, in order: what a confirmation vouches for."""
+    if table.match is None:
+        return []
+    return list(table.match.deals.order_by("number").values_list("input", flat=True))
+
+
+def _changed_since_reopened(table: Table) -> Correction | None:
+    """The reopening this confirmation answers, when the deals now differ from the ones it
+    found confirmed; None when they are the same, or the table was never reopened. Every
+    confirmation after the first follows a reopening (nothing else clears one), so the latest
+    is this one's. A reopening logged before the deals were kept with it marked the result
+    changed at once, as it was then. Runs inside the confirmation's transaction."""
+    reopening = table.corrections.filter(action="reopen").order_by("-at", "-id").first()
+    if reopening is None or not isinstance(reopening.before, dict):
+        return None
+    if "deals" not in reopening.before or reopening.before["deals"] == _entered(table):
+        return None
+    return reopening
 
 
 def _finish_if_complete(this_round: Round) -> None:
@@ -307,21 +338,28 @@ def check_swapper(*, table: Table, key: str | None, user: Any) -> Confirmer:
     raise Refused(_("Only a phone with one of the table's links, or a director, swaps its sides."))
 
 
+def check_swap_sides(*, table: Table) -> list[list[str]]:
+    """The table's sides, when they may still swap: a table of sides, its result not yet
+    confirmed, not swapped before (Conflict otherwise)."""
+    sides = table_sides(table)
+    if not sides:
+        raise Conflict(_("Each player here plays for themselves: there are no sides to swap."))
+    if table.confirmed_at is not None:
+        raise Conflict(
+            _("This result was already confirmed by %(who)s.") % {"who": table.confirmed_by}
+        )
+    if table.sides_swapped_at is not None:
+        raise Conflict(_("The sides of this table were already swapped once."))
+    return sides
+
+
 def table_swap_sides(*, table: Table, confirmer: Confirmer) -> Table:
     """The cards went to the wrong sides: the side that held the confirmation link scores and
     the other confirms. Once per table, before the result is confirmed; the keys stay as they
     are (the halves of the card change hands)."""
     with transaction.atomic():
         table = _locked_table(table)
-        sides = table_sides(table)
-        if not sides:
-            raise Conflict(_("Each player here plays for themselves: there are no sides to swap."))
-        if table.confirmed_at is not None:
-            raise Conflict(
-                _("This result was already confirmed by %(who)s.") % {"who": table.confirmed_by}
-            )
-        if table.sides_swapped_at is not None:
-            raise Conflict(_("The sides of this table were already swapped once."))
+        sides = check_swap_sides(table=table)
         table.scoring_side = (table.scoring_side + 1) % len(sides)
         table.sides_swapped_at = timezone.now()
         table.save(update_fields=["scoring_side", "sides_swapped_at"])

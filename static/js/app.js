@@ -134,25 +134,11 @@
   });
 })();
 
-// A tournament's house rules: only the chosen game's are offered.
-(function () {
-  "use strict";
-  var game = document.querySelector("form select[name=game]");
-  var presets = game && game.form.querySelector("select[name=preset]");
-  if (!presets) return;
-  function filter() {
-    var name = game.options[game.selectedIndex].text;
-    presets.querySelectorAll("optgroup").forEach(function (group) {
-      var shown = 0;
-      group.querySelectorAll("option").forEach(function (option) {
-        var mine = group.label === name || option.text.slice(-name.length - 2) === "(" + name + ")";
-        option.hidden = option.disabled = !mine;
-        if (mine) shown += 1;
-      });
-      group.hidden = shown === 0;
-    });
-    if (presets.selectedOptions[0] && presets.selectedOptions[0].disabled) presets.value = "";
-  }
-  game.addEventListener("change", filter);
-  filter();
-})();
+// A tournament's house rules: the chosen game's chips show (data-show-when); one left chosen
+// from another game goes back to the game's usual rules.
+document.querySelectorAll("#f-preset").forEach(function (set) {
+  set.form.addEventListener("change", function () {
+    var chosen = set.querySelector("input:checked");
+    if (chosen && chosen.closest("label").hidden) set.querySelector("input[value='']").checked = true;
+  });
+});

@@ -230,6 +230,7 @@ def test_a_closed_evenings_match_shows_no_deal_form(page, live_server, taps):
 
     taps.link("Match 1 of the evening")
     taps.button("Settle and close")
+    taps.button("Yes, settle and close")
     expect(page.locator("h1 .tag")).to_have_text("closed")
 
     page.goto(match_url)

@@ -65,17 +65,28 @@ def test_a_confirmed_result_is_locked_until_reopened_and_the_change_is_shown(
     page.goto(match_url)
     expect(history_row(page, 1)).to_contain_text("0 tricks, made")
 
-    # The table reopens it, corrects the deal, and the other side must confirm again.
+    # The table reopens it, asked first; reopening alone marks nothing as changed.
     page.get_by_role("button", name="Reopen to correct").click()
-    expect(page.locator(".confirmed")).to_have_count(0)
-    expect(page.locator(".amended")).to_contain_text(
-        re.compile(r"Changed after confirmation by the table at \d\d:\d\d")
+    expect(page.locator("h1")).to_have_text("Reopen the result of round 1, table 1?")
+    expect(page.locator(".asked")).to_contain_text(
+        f"The result confirmed by {seats[0]} stops counting until another player at the table"
     )
+    expect(page.locator(".confirmed")).to_have_count(0)  # asked, not done
+    page.get_by_role("button", name="Yes, reopen it").click()
+    expect(page.locator(".messages")).to_contain_text("Reopened: correct the deals")
+    expect(page.locator(".confirmed")).to_have_count(0)
+    expect(page.locator(".amended")).to_have_count(0)
+    # It corrects the deal, and the other side must confirm again.
     history_row(page, 1).get_by_role("link", name="Edit").click()
     page.locator('button[name="tricks"][value="1"]').click()
     page.get_by_role("button", name="Yes, correct it").click()
     expect(page.locator(".messages")).to_contain_text("Deal 1 corrected.")
     expect(history_row(page, 1)).to_contain_text("1 trick, failed")
+    expect(page.locator(".amended")).to_have_count(0)  # not confirmed yet: nothing to mark
+    other_phone.goto(f"{match_url}confirm/{table_keys(table).confirmation}/")
+    radio_label(other_phone.locator("#confirm"), "by", seats[2]).click()
+    other_phone.get_by_role("button", name="Confirm the result").click()
+    expect(other_phone.locator(".confirmed")).to_contain_text(f"Result confirmed by {seats[2]}")
 
     # The public pages: the tournament's table list and the shared match page say so.
     other_phone.goto(f"{live_server.url}/t/{tournament.public_id}/")
@@ -83,5 +94,5 @@ def test_a_confirmed_result_is_locked_until_reopened_and_the_change_is_shown(
     expect(other_phone.locator("main")).not_to_contain_text(f"Confirmed by {seats[0]}")
     other_phone.goto(match_url)
     expect(other_phone.locator(".amended")).to_contain_text(
-        "Changed after confirmation by the table"
+        re.compile(r"Changed after confirmation by the table at \d\d:\d\d")
     )

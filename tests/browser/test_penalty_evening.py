@@ -91,5 +91,8 @@ def test_an_evening_in_penalty_points_ends_in_a_ranking(page, live_server):
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
 
     Taps(page).button("Close the evening")
+    expect(page.locator("h1")).to_have_text("Close the evening?")
+    expect(page.locator(".asked table.ranking tbody tr").first).to_contain_text("Anna")
+    Taps(page).button("Yes, close it")
     expect(page.locator("h1 .tag")).to_have_text("closed")
     expect(settle.locator("h2")).to_have_text("Final ranking")

@@ -65,6 +65,9 @@ def test_an_evening_of_three_matches_settled_and_paid(page, live_server, taps):
     assert fits_the_phone(page)
 
     taps.button("Settle and close")
+    expect(page.locator("h1")).to_have_text("Settle and close the evening?")
+    expect(page.locator(".asked ul.transfers li")).not_to_have_count(0)
+    taps.button("Yes, settle and close")
     expect(page.locator("h1 .tag")).to_have_text("closed")
     transfers = page.locator("ul.transfers li")
     count = transfers.count()

@@ -53,7 +53,7 @@ def test_the_director_creates_registers_draws_and_prints(page, live_server, dire
 
     # A mistake first: a Rikken drive cannot be a pairs event; the form says so at the format.
     page.fill('input[name="name"]', "Thursday drive")
-    page.select_option('select[name="game"]', "rikken")
+    page.locator('label:has(> input[name="game"][value="rikken"])').click()
     page.locator('label:has(> input[name="format"][value="swiss"])').click()
     page.fill('input[name="rounds"]', "2")
     page.fill('input[name="deals_per_round"]', "2")
@@ -177,17 +177,25 @@ def test_the_new_tournament_form_shows_only_what_applies(page, live_server, dire
     table_size = page.locator('[name="table_size"]')
     tie_breaks = page.locator("#f-tie_breaks")
 
-    page.select_option('select[name="game"]', "rikken")
-    offered = page.locator('select[name="preset"] option:not([disabled])').all_inner_texts()
+    chips = page.locator("#f-preset label:visible")
+    before = chips.count()  # none until a game is tapped
+    page.locator('label:has(> input[name="game"][value="rikken"])').click()
+    offered = chips.all_inner_texts()
+    penalty = page.locator('label:has(> input[name="preset"][value="rikken-penalty-points"])')
+    penalty.click()
     individual = (deals.is_visible(), table_size.is_visible(), tie_breaks.is_visible())
-    page.select_option('select[name="game"]', "marafon")
-    marafon_offered = page.locator('select[name="preset"] option:not([disabled])').all_inner_texts()
+    page.locator('label:has(> input[name="game"][value="marafon"])').click()
+    marafon_offered = chips.all_inner_texts()
+    # The Rikken house rules, hidden now, are not sent with a Marafon event.
+    usual = page.locator('input[name="preset"][value=""]').is_checked()
     page.locator('label:has(> input[name="format"][value="swiss"])').click()
     page.locator('label:has(> input[name="round_kind"][value="game"])').click()
     pairs = (deals.is_visible(), table_size.is_visible(), tie_breaks.is_visible())
 
+    assert before == 0
     assert individual == (True, True, False)
     assert pairs == (False, False, True)
+    assert usual
     assert any("Rikken" in text or "rik" in text.lower() for text in offered[1:])
     assert not any("Marafon" in text for text in offered)
     assert set(offered).isdisjoint(marafon_offered[1:])

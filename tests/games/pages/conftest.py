@@ -59,13 +59,20 @@ def hidden_fields(response) -> list[tuple[str, str]]:
 def confirm_correction(client, url: str, data: dict):
     """A correction as the phone makes it: sent, asked back with its before and after (the
     page to confirm, nothing changed yet), then confirmed. Returns (asked, confirmed)."""
-    asked = client.post(url, data)
+    return asked_then_confirmed(client, url, data)
+
+
+def asked_then_confirmed(client, url: str, data: dict | None = None, follow: bool = True):
+    """What cannot be taken back, as a person does it: the button's form sent, the page that
+    asks (nothing done yet), then its "Yes" (the same form again with confirm=1). Returns
+    (asked, confirmed)."""
+    asked = client.post(url, data or {})
     assert asked.status_code == 200, asked.content.decode()[-2000:]
     assert b'name="confirm" value="1"' in asked.content
     fields: dict[str, list[str]] = {}
     for name, value in hidden_fields(asked):
         fields.setdefault(name, []).append(value)
-    return asked, client.post(url, fields, follow=True)
+    return asked, client.post(url, fields, follow=follow)
 
 
 def unisolated(html: str) -> str:

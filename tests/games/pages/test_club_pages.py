@@ -14,7 +14,7 @@ from games.models import Club, Player, RulePreset, Seat
 from games.services import club_create, club_member_add, match_create
 from games.services.tournaments import tournament_create
 
-from .conftest import PASSWORD, field_errors, page_text
+from .conftest import PASSWORD, asked_then_confirmed, field_errors, page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -211,8 +211,8 @@ def test_new_tournament_from_the_club_page_picks_that_club(director_client, dire
     form = page_text(director_client.get(f"/director/new/?club={club.slug}"))
     unknown = director_client.get("/director/new/?club=nope")
 
-    assert re.search(rf'<option value="{club.pk}" selected>De Zwaan</option>', form)
-    assert f'<option value="{other.pk}">Het Anker</option>' in form
+    assert re.search(rf'<input type="radio" name="club" value="{club.pk}"[^>]* checked>', form)
+    assert re.search(rf'<input type="radio" name="club" value="{other.pk}"(?![^>]* checked)', form)
     assert unknown.status_code == 200  # falls back to the first club
 
 
@@ -220,8 +220,11 @@ def test_new_tournament_from_the_club_page_picks_that_club(director_client, dire
 
 
 def test_adding_a_director_by_username(director_client, club, newcomer):
-    response = director_client.post(club_url(club, "directors/"), {"username": " NewComer "})
+    asked, response = asked_then_confirmed(
+        director_client, club_url(club, "directors/"), {"username": " NewComer "}, follow=False
+    )
 
+    assert "Make newcomer a director of De Zwaan?" in page_text(asked)
     assert response.status_code == 302
     assert response["Location"] == club_url(club, "#directors")
     assert set(club.directors.values_list("username", flat=True)) == {"dir", "newcomer"}
@@ -293,11 +296,15 @@ def test_merging_moves_the_duplicates_match_seat(director_client, director, club
     member = club_member_add(club=club, name="Anna")  # the same Anna, entered again
 
     page = page_text(director_client.get(club_url(club)))
-    response = director_client.post(
-        club_url(club, "merge/"), {"keep": member.pk, "duplicate": guest.pk}
+    asked, response = asked_then_confirmed(
+        director_client,
+        club_url(club, "merge/"),
+        {"keep": member.pk, "duplicate": guest.pk},
+        follow=False,
     )
 
     assert f'<option value="{guest.pk}">Anna (#{guest.pk})</option>' in page
+    assert "this cannot be undone" in page_text(asked)
     assert response.status_code == 302
     assert response["Location"] == club_url(club, "#members")
     assert not Player.objects.filter(pk=guest.pk).exists()
@@ -311,7 +318,7 @@ def test_two_people_of_one_match_are_not_merged(director_client, director, club)
     played = match_create(game="marafon", players=[anna.pk, anne.pk, "Cor", "Dirk"], owner=director)
 
     response = director_client.post(
-        club_url(club, "merge/"), {"keep": anna.pk, "duplicate": anne.pk}
+        club_url(club, "merge/"), {"keep": anna.pk, "duplicate": anne.pk, "confirm": "1"}
     )
 
     assert response.status_code == 400

@@ -10,7 +10,7 @@ from django.test import Client
 from games.models import Deal, Session
 from games.services import match_create
 
-from .conftest import field_errors
+from .conftest import asked_then_confirmed, field_errors
 
 pytestmark = pytest.mark.django_db
 
@@ -143,7 +143,8 @@ def test_a_closed_evenings_match_takes_no_deal():
     assert 'class="deal-form"' in client.get(url).content.decode()
 
     session = Session.objects.get()
-    assert client.post(f"/s/{session.public_id}/settle/", {}).status_code == 302
+    _asked, settled = asked_then_confirmed(client, f"/s/{session.public_id}/settle/", follow=False)
+    assert settled.status_code == 302
 
     html = client.get(url).content.decode()
     assert 'class="deal-form"' not in html

@@ -10,7 +10,7 @@ from django.test import Client
 
 from games.models import Match, Session
 
-from .conftest import page_text
+from .conftest import asked_then_confirmed, page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,9 @@ def test_an_evening_is_started_scored_settled_and_paid_on_the_pages():
     assert html.count("Bram pays") == 0 and "pays Bram" in html
     assert "Settle and close" in html
 
-    assert client.post(f"/s/{session.public_id}/settle/", {}).status_code == 302
+    asked, settled = asked_then_confirmed(client, f"/s/{session.public_id}/settle/", follow=False)
+    assert "Settle and close the evening?" in page_text(asked) and "pays Bram" in page_text(asked)
+    assert settled.status_code == 302
     closed = page_text(client.get(f"/s/{session.public_id}/"))
     assert "closed" in closed and "Mark paid" in closed
     assert (

@@ -90,10 +90,14 @@ def test_the_table_swaps_its_sides_once_from_the_confirmation_page(table):
     phone = other_side(table)
     url = f"/m/{table.match.public_id}/"
 
-    swapped = phone.post(f"{url}swap/")
+    asked = phone.post(f"{url}swap/")
+    not_yet = Table.objects.get(pk=table.pk).sides_swapped_at
+    swapped = phone.post(f"{url}swap/", {"confirm": "1"})
     page = phone.get(f"{url}confirm/").content.decode()
     again = phone.post(f"{url}swap/")
 
+    assert asked.status_code == 200 and not_yet is None
+    assert f"Then {names[0]} &amp; {names[2]} confirm instead." in asked.content.decode()
     assert swapped.status_code == 302
     assert [n for n in names if f'value="{n}"' in page] == [names[0], names[2]]
     assert "Swap the sides" not in page

@@ -16,7 +16,7 @@ from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, seated_names, table_confirm, table_reopen
 from games.services.tournaments import entrant_register, tournament_create
 
-from .conftest import PASSWORD, field_errors, page_text
+from .conftest import PASSWORD, asked_then_confirmed, field_errors, page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -819,10 +819,13 @@ def test_the_director_takes_back_a_draw_until_a_deal_is_entered(
 
     page = page_text(director_client.get(director_url(tournament)))
     refused = stranger_client.post(director_url(tournament, "rounds/1/take-back/"))
-    taken_back = director_client.post(director_url(tournament, "rounds/1/take-back/"), follow=True)
+    asked, taken_back = asked_then_confirmed(
+        director_client, director_url(tournament, "rounds/1/take-back/")
+    )
 
     assert "Take back this draw" in page
     assert refused.status_code == 403
+    assert "Its 2 tables and their links are deleted" in page_text(asked)
     assert "is taken back: draw it again" in page_text(taken_back)
     assert not Round.objects.filter(pk=drawn.pk).exists()
 
@@ -835,7 +838,9 @@ def test_the_director_takes_back_a_draw_until_a_deal_is_entered(
         raw={"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]},
     )
     started = page_text(director_client.get(director_url(tournament)))
-    late = director_client.post(director_url(tournament, "rounds/1/take-back/"), follow=True)
+    late = director_client.post(
+        director_url(tournament, "rounds/1/take-back/"), {"confirm": "1"}, follow=True
+    )
 
     assert "Take back this draw" not in started
     assert "has started" in page_text(late)
@@ -868,7 +873,7 @@ def test_the_scoring_phone_cannot_change_a_confirmed_result_but_can_reopen_it(
     locked = page_text(phone.get(url))
     refused = phone.post(f"{url}deals/1/undo/")
     with django_capture_on_commit_callbacks(execute=True):
-        reopened = phone.post(f"{url}reopen/")
+        asked, reopened = asked_then_confirmed(phone, f"{url}reopen/", follow=False)
     after = page_text(phone.get(url))
     public = page_text(client.get(f"/t/{drawn.tournament.public_id}/results/"))
 
@@ -876,10 +881,12 @@ def test_the_scoring_phone_cannot_change_a_confirmed_result_but_can_reopen_it(
     assert 'class="deal-form"' not in locked and "/undo/" not in locked
     assert table.match.deals.count() == 1  # the undo was refused
     assert refused.status_code in (302, 409)
+    assert "Reopen the result of round 1, table 1?" in page_text(asked)
     assert reopened.status_code == 302
     table.refresh_from_db()
-    assert table.confirmed_at is None and table.amended_by == "the table"
-    assert "/undo/" in after and "Changed after confirmation by the table" in after
+    # Reopened, nothing changed yet: not marked as changed after confirmation.
+    assert table.confirmed_at is None and table.amended_by == ""
+    assert "/undo/" in after and "Changed after confirmation" not in after
     assert Correction.objects.get().action == "reopen"
     assert "Not confirmed: does not count" in public
 

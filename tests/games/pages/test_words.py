@@ -268,6 +268,12 @@ def test_the_scoring_phone_says_once_who_scores_and_the_confirmation_leaves_them
     table.refresh_from_db()
     assert table.scorer == 0
     assert "Who enters the deals" not in again  # asked once
+    # A wrong name can be changed until the result is confirmed, folded away meanwhile.
+    assert f"Deals entered on this phone by {scorer}: change" in again
+    assert scoring.post(f"/m/{match}/scorer/", {"scorer": "1"}).status_code == 302
+    table.refresh_from_db()
+    assert table.scorer == 1
+    assert scoring.post(f"/m/{match}/scorer/", {"scorer": "0"}).status_code == 302
     assert f'value="{scorer}"' not in after
     assert all(f'value="{name}"' in after for name in others)
     assert by_scorer.status_code == 400  # not a choice on the page
