@@ -379,10 +379,12 @@ class _Import:
                 table.confirm_key_hash = hash_edit_key(keys.confirmation)
             table.save()
             for c in t.nodes("corrections"):
+                action = c.text("action", max_length=20, blank=False)
                 correction = Correction(
                     table=table,
-                    deal_number=c.integer("deal_number", low=1),
-                    action=c.text("action", max_length=20, blank=False),
+                    # A reopening concerns the whole table, not one deal: it is logged as deal 0.
+                    deal_number=c.integer("deal_number", low=0 if action == "reopen" else 1),
+                    action=action,
                     by=c.text("by", max_length=150),
                     user=self.account(self.username(c, "user")),
                     before=c.data("before"),

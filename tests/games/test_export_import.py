@@ -26,7 +26,7 @@ from games.services.exports import document_export
 from games.services.import_checks import ImportRefused, read_document
 from games.services.imports import document_import
 from games.services.rounds import round_draw_request
-from games.services.tables import Confirmer, table_confirm, table_dispute
+from games.services.tables import Confirmer, table_confirm, table_dispute, table_reopen
 from games.services.tournaments import entrant_register, tournament_create
 
 from ..test_tournament_simulation import rikken_deal
@@ -349,6 +349,10 @@ def club(director, django_capture_on_commit_callbacks, monkeypatch):
     for table in (first, second):
         for raw in rikken(rng):
             deal_record(match=table.match, raw=raw)
+    # A result confirmed, then reopened by a director: the reopening travels as deal 0.
+    with capture(execute=True):
+        table_confirm(table=second, by="", confirmer=Confirmer(director=director))
+        table_reopen(table=second, by="", confirmer=Confirmer(director=director))
     seated = [s.player.name for s in first.match.seats.order_by("number")]
     table_dispute(table=first, by=seated[1], reason="Deal 2 was a misère", confirmer=Confirmer())
     with capture(execute=True):
@@ -382,7 +386,7 @@ def test_a_tournament_played_through_comes_back_exactly(club):
     drive = club.tournaments.get(name="Drive")
     document = export("tournament", drive.public_id)
     standings = standings_by_name(drive)
-    assert correction_count(drive) == 1 and standings
+    assert correction_count(drive) == 2 and standings
     delete_matches(
         [t.match.public_id for t in Table.objects.filter(round__tournament=drive) if t.match]
     )
