@@ -28,14 +28,39 @@ class NumberField(forms.IntegerField):
 
 
 class AmountField(forms.DecimalField):
-    """A decimal number (a stake), typed in any of those digits, with "." or the Persian "٫"."""
+    """A decimal number (a stake), typed in any of those digits, with the plain "." or the
+    language's own decimal mark: "0,50" on a Spanish, Italian or Dutch phone (whose keyboard
+    offers the comma), the Persian "٫". It is shown back with that mark too. A thousands
+    separator is not read: "1.000" is one, whatever the language (a stake is small, and a dot
+    must mean the same on every phone). The API reads the dot only (api.serializers.fields)."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("widget", DigitsInput(mode="decimal"))
+        # Shown in the language's format ("0,50"); read by to_python below, not by Django's
+        # sanitize_separators, which would take a Spanish "1.000" for a thousand.
+        kwargs.setdefault("localize", True)
         super().__init__(**kwargs)
 
     def to_python(self, value):
-        return super().to_python(western_digits(value) if isinstance(value, str) else value)
+        if isinstance(value, str):
+            value = local_decimal_mark(western_digits(value).strip())
+        return super().to_python(value)
+
+    def prepare_value(self, value):
+        # A stored stake ("0.5000", four places kept) is shown as money is: "0,50".
+        if isinstance(value, Decimal) and value.is_finite():
+            value = value.normalize()
+            if value.as_tuple().exponent > -2:
+                value = value.quantize(Decimal("0.01"))
+        return super().prepare_value(value)
+
+
+def local_decimal_mark(text: str) -> str:
+    """``text`` with the language's decimal mark (once, and not beside a dot) as "."."""
+    mark = formats.get_format("DECIMAL_SEPARATOR")
+    if mark != "." and text.count(mark) == 1 and "." not in text:
+        return text.replace(mark, ".")
+    return text
 
 
 # Left-to-right mark: a "-" or "+" of Western digits in right-to-left text would otherwise be
