@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.utils import formats
-from django.utils.translation import get_language_bidi
+from django.utils.translation import get_language_bidi, ngettext_lazy
 
 from games.digits import western_digits
 
@@ -96,3 +96,27 @@ def local_amount(value):
     exponent = amount.as_tuple().exponent
     places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
     return formats.number_format(amount, decimal_pos=places)
+
+
+# --- counts said with what they count ----------------------------------------------------------
+
+# A result in the unit it is counted in ("1 unit", "+3 units", "2 games"). The form is the
+# catalogue's for the number's absolute value, as CLDR's plural rules read a number ("-1 unit"):
+# the "count" of each entry picks it, "n" is the number as shown (signed where gains and losses
+# are counted).
+COUNTED = {
+    "units": ngettext_lazy("%(n)s unit", "%(n)s units", "count"),
+    "points": ngettext_lazy("%(n)s point", "%(n)s points", "count"),
+    "penalty_points": ngettext_lazy("%(n)s penalty point", "%(n)s penalty points", "count"),
+    "games": ngettext_lazy("%(n)s game", "%(n)s games", "count"),
+    "chips": ngettext_lazy("%(n)s chip", "%(n)s chips", "count"),
+}
+# Counted from nothing, gains and losses: shown with their sign ("+3 units", "-2 chips").
+SIGNED = {"units", "chips"}
+
+
+def counted(value: int, unit: str) -> str:
+    """``value`` with the word of ``unit`` (a key of ``COUNTED``) in the form the language gives
+    that number."""
+    shown = sign_first(f"{value:+d}") if unit in SIGNED and value else str(value)
+    return str(COUNTED[unit] % {"n": shown, "count": abs(value)})
