@@ -13,7 +13,7 @@ from django.test import Client
 from games.models import Deal
 from games.services import match_create
 
-from .conftest import page_text
+from .conftest import confirm_correction, page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -71,3 +71,16 @@ def test_one_tap_records_who_loses_the_game(table, tapped, entered, said):
     assert {k: v for k, v in deal.input.items() if k != "dealer"} == entered
     page = page_text(phone.get(f"/m/{match.public_id}/")).replace("&amp;", "&")
     assert said in page
+
+
+def test_a_hand_corrected_into_a_renege_is_asked_back_then_recorded(table):
+    match, phone = table
+    hand = {"version": "0", "dealer": "0", "turn_rank": "7", "turn_suit": "cups"}
+    phone.post(f"/m/{match.public_id}/deals/", {**hand, "total_0": "43", "total_1": "27"})
+
+    _asked, confirmed = confirm_correction(
+        phone, f"/m/{match.public_id}/deals/1/edit/", {"version": "1", "dealer": "0", "renege": "0"}
+    )
+
+    assert confirmed.status_code == 200
+    assert Deal.objects.get(match=match).input == {"dealer": 0, "renege": {"team": 0}}
