@@ -1,5 +1,6 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.models import (
     Club,
@@ -70,7 +71,9 @@ class MatchAdmin(admin.ModelAdmin):
     def recompute(self, request, queryset):
         for match in queryset:
             match_recompute(match_id=match.pk)
-        self.message_user(request, _("Recomputed %d matches.") % queryset.count(), messages.SUCCESS)
+        count = queryset.count()
+        recomputed = ngettext("Recomputed %(count)d match.", "Recomputed %(count)d matches.", count)
+        self.message_user(request, recomputed % {"count": count}, messages.SUCCESS)
 
 
 @admin.register(Deal)
@@ -172,9 +175,13 @@ class TournamentAdmin(admin.ModelAdmin):
     def recompute_standings(self, request, queryset):
         for tournament in queryset:
             standings_recompute(tournament_id=tournament.pk)
-        self.message_user(
-            request, _("Recomputed %d standings.") % queryset.count(), messages.SUCCESS
+        count = queryset.count()
+        recomputed = ngettext(
+            "Recomputed the standings of %(count)d tournament.",
+            "Recomputed the standings of %(count)d tournaments.",
+            count,
         )
+        self.message_user(request, recomputed % {"count": count}, messages.SUCCESS)
 
 
 class TableInline(admin.TabularInline):

@@ -21,8 +21,10 @@ class TournamentCreateSerializer(StrictSerializer):
         min_value=1, max_value=200, required=False, allow_null=True
     )
     table_size = serializers.IntegerField(min_value=3, max_value=6, required=False, allow_null=True)
+    # Left out: a pairs event gets the usual tie-breaks (games.tournaments.standings); [] is
+    # none at all.
     tie_breaks = serializers.ListField(
-        child=serializers.CharField(max_length=30), required=False, default=list, max_length=4
+        child=serializers.CharField(max_length=30), required=False, max_length=4
     )
     preset = serializers.CharField(max_length=80, required=False, allow_null=True)
     rules = serializers.DictField(required=False, default=dict)

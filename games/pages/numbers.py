@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.utils import formats
-from django.utils.translation import get_language_bidi
+from django.utils.translation import get_language_bidi, ngettext_lazy
 
 from games.digits import western_digits
 
@@ -28,14 +28,39 @@ class NumberField(forms.IntegerField):
 
 
 class AmountField(forms.DecimalField):
-    """A decimal number (a stake), typed in any of those digits, with "." or the Persian "٫"."""
+    """A decimal number (a stake), typed in any of those digits, with the plain "." or the
+    language's own decimal mark: "0,50" on a Spanish, Italian or Dutch phone (whose keyboard
+    offers the comma), the Persian "٫". It is shown back with that mark too. A thousands
+    separator is not read: "1.000" is one, whatever the language (a stake is small, and a dot
+    must mean the same on every phone). The API reads the dot only (api.serializers.fields)."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("widget", DigitsInput(mode="decimal"))
+        # Shown in the language's format ("0,50"); read by to_python below, not by Django's
+        # sanitize_separators, which would take a Spanish "1.000" for a thousand.
+        kwargs.setdefault("localize", True)
         super().__init__(**kwargs)
 
     def to_python(self, value):
-        return super().to_python(western_digits(value) if isinstance(value, str) else value)
+        if isinstance(value, str):
+            value = local_decimal_mark(western_digits(value).strip())
+        return super().to_python(value)
+
+    def prepare_value(self, value):
+        # A stored stake ("0.5000", four places kept) is shown as money is: "0,50".
+        if isinstance(value, Decimal) and value.is_finite():
+            value = value.normalize()
+            if value.as_tuple().exponent > -2:
+                value = value.quantize(Decimal("0.01"))
+        return super().prepare_value(value)
+
+
+def local_decimal_mark(text: str) -> str:
+    """``text`` with the language's decimal mark (once, and not beside a dot) as "."."""
+    mark = formats.get_format("DECIMAL_SEPARATOR")
+    if mark != "." and text.count(mark) == 1 and "." not in text:
+        return text.replace(mark, ".")
+    return text
 
 
 # Left-to-right mark: a "-" or "+" of Western digits in right-to-left text would otherwise be
@@ -71,3 +96,27 @@ def local_amount(value):
     exponent = amount.as_tuple().exponent
     places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
     return formats.number_format(amount, decimal_pos=places)
+
+
+# --- counts said with what they count ----------------------------------------------------------
+
+# A result in the unit it is counted in ("1 unit", "+3 units", "2 games"). The form is the
+# catalogue's for the number's absolute value, as CLDR's plural rules read a number ("-1 unit"):
+# the "count" of each entry picks it, "n" is the number as shown (signed where gains and losses
+# are counted).
+COUNTED = {
+    "units": ngettext_lazy("%(n)s unit", "%(n)s units", "count"),
+    "points": ngettext_lazy("%(n)s point", "%(n)s points", "count"),
+    "penalty_points": ngettext_lazy("%(n)s penalty point", "%(n)s penalty points", "count"),
+    "games": ngettext_lazy("%(n)s game", "%(n)s games", "count"),
+    "chips": ngettext_lazy("%(n)s chip", "%(n)s chips", "count"),
+}
+# Counted from nothing, gains and losses: shown with their sign ("+3 units", "-2 chips").
+SIGNED = {"units", "chips"}
+
+
+def counted(value: int, unit: str) -> str:
+    """``value`` with the word of ``unit`` (a key of ``COUNTED``) in the form the language gives
+    that number."""
+    shown = sign_first(f"{value:+d}") if unit in SIGNED and value else str(value)
+    return str(COUNTED[unit] % {"n": shown, "count": abs(value)})

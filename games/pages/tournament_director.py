@@ -246,7 +246,11 @@ def tournament_rounds(request, public_id: str):
     except RuleViolation as exc:
         messages.error(request, first_message(exc))
     else:
-        messages.success(request, _("The tournament has %(n)d rounds.") % {"n": rounds})
+        messages.success(
+            request,
+            ngettext("The tournament has %(n)d round.", "The tournament has %(n)d rounds.", rounds)
+            % {"n": rounds},
+        )
     return redirect(director_url(tournament, "draw"))
 
 

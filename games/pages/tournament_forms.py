@@ -14,7 +14,7 @@ from games.models import Tournament
 from games.names import name_problem, normalise_name
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
-from games.tournaments.standings import TIE_BREAKS
+from games.tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 from games.translation import translated
 
 from .errors import RuleErrorsForm
@@ -93,13 +93,15 @@ class TournamentForm(RuleErrorsForm, forms.Form):
             ("", _("The game's usual rules")),
             *((key, name) for key, name, _game in presets),
         ]
+        # The usual tie-breaks are filled in, to be kept or changed (a pairs event only).
+        usual = dict(enumerate(DEFAULT_TIE_BREAKS, start=1))
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 label=_("Tie-break %(n)d") % {"n": slot},
                 required=False,
-                initial="",
                 widget=forms.RadioSelect,
                 choices=[("", _("None")), *((t, TIE_BREAK_LABELS.get(t, t)) for t in TIE_BREAKS)],
+                initial=usual.get(slot, ""),
             )
 
     def tie_break_fields(self):
@@ -120,7 +122,8 @@ class TournamentForm(RuleErrorsForm, forms.Form):
             if value in chosen:
                 self.add_error(f"tie_break_{slot}", _("Each tie-break counts once."))
             chosen.append(value)
-        data["tie_breaks"] = chosen
+        # An individual event ranks by total: the tie-breaks filled in for pairs do not apply.
+        data["tie_breaks"] = [] if data.get("format") == Tournament.Format.INDIVIDUAL else chosen
         return data
 
     def service_arguments(self) -> dict[str, Any]:

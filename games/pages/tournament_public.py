@@ -7,30 +7,22 @@ are read defensively: an unknown or missing key shows as a dash, never as an err
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from games import selectors
-from games.models import Entrant, Round, Tournament
+from games.models import Round, Tournament
 from games.permissions import directs_a_club, is_director
 from games.rules import GAMES
 
 from .access import public_tournament
 from .qr import qr_svg
-from .tournament_display import (
-    TIE_BREAK_LABELS,
-    is_pairs,
-    number,
-    table_row,
-    table_scores,
-    with_game_names,
-)
+from .tournament_display import table_row, table_scores, with_game_names
+from .tournament_standings import standings_table
 
 
 @require_safe
@@ -58,6 +50,7 @@ def _live_context(request, tournament: Tournament) -> dict[str, Any]:
     return {
         "tournament": tournament,
         "game": GAMES.get(tournament.game),
+        "winner": _winner(tournament),
         "round": shown,
         "drawing": drawing,
         "tables": tables,
@@ -118,6 +111,7 @@ def tournament_results(request, public_id: str):
         {
             "tournament": tournament,
             "game": GAMES.get(tournament.game),
+            "winner": _winner(tournament, names),
             "rounds": rounds,
             "standings": standings_table(tournament),
             "csv_url": reverse("api:tournament-standings", args=[tournament.public_id])
@@ -128,72 +122,10 @@ def tournament_results(request, public_id: str):
     )
 
 
-# --- standings ---------------------------------------------------------------------------------
-
-
-def standings_table(tournament: Tournament) -> dict[str, Any]:
-    """Headers and rows of the standings, for both shapes of the cache: the current one
-    (individual: ``points`` and per-round ``rounds``; pairs: ``match_points``, ``points`` as the
-    difference, ``tie_breaks`` and ``decided_by``) and the older flat one with ``buchholz``."""
-    rows = [row for row in (tournament.standings or []) if isinstance(row, Mapping)]
-    headers: list[str] = []
-    getters: list[Any] = []
-
-    def column(label, getter):
-        headers.append(str(label))
-        getters.append(getter)
-
-    if is_pairs(tournament):
-        column(_("MP"), lambda r: r.get("match_points"))
-        column(_("Diff."), lambda r: r.get("points"))
-        shown = [t for t in tournament.tie_breaks if t != "difference"]
-        if any("buchholz" in r for r in rows) and "buchholz" not in shown:
-            shown.append("buchholz")
-        for tie_break in shown:
-            column(
-                TIE_BREAK_LABELS.get(tie_break, tie_break.replace("_", " ")),
-                lambda r, t=tie_break: _tie_break(r, t),
-            )
-    else:
-        rounds = max(
-            (len(r["rounds"]) for r in rows if isinstance(r.get("rounds"), list)), default=0
-        )
-        for index in range(rounds):
-            column(_("R%(n)d") % {"n": index + 1}, lambda r, i=index: _round_value(r, i))
-        column(_("Total"), lambda r: r.get("points", r.get("total")))
-    column(_("Played"), lambda r: r.get("played"))
-    if any("byes" in r for r in rows) and is_pairs(tournament):
-        column(_("Byes"), lambda r: r.get("byes"))
-    return {
-        "headers": headers,
-        "rows": [
-            {
-                "rank": number(row.get("rank")),
-                "shared": bool(row.get("shared")),
-                "name": str(row.get("name", "?")),
-                "decided_by": _decided_by(row.get("decided_by")),
-                "withdrawn": row.get("status") == Entrant.Status.WITHDRAWN,
-                "cells": [number(get(row)) for get in getters],
-            }
-            for row in rows
-        ],
-    }
-
-
-def _tie_break(row: Mapping[str, Any], name: str) -> Any:
-    breaks = row.get("tie_breaks")
-    if isinstance(breaks, Mapping) and name in breaks:
-        return breaks[name]
-    return row.get(name)
-
-
-def _round_value(row: Mapping[str, Any], index: int) -> Any:
-    rounds = row.get("rounds")
-    return rounds[index] if isinstance(rounds, list) and index < len(rounds) else None
-
-
-def _decided_by(value: Any) -> str:
-    # Most lines are separated by match points alone; only a tie-break is worth a word.
-    if not isinstance(value, str) or value == "match_points":
-        return ""
-    return str(TIE_BREAK_LABELS.get(value, value.replace("_", " ")))
+def _winner(tournament: Tournament, names: dict[int, str] | None = None) -> str | None:
+    """The knockout's winners by name, once the final is confirmed."""
+    winner = selectors.knockout_winner(tournament)
+    if winner is None:
+        return None
+    names = selectors.entrant_names(tournament) if names is None else names
+    return names.get(winner, "?")

@@ -276,6 +276,21 @@ class Game(ABC, Generic[O, S, D]):
         points a pairs event ranks by, and each partner's total in an individual event."""
         raise NotImplementedError(f"{self.name} has no partnerships.")
 
+    def result_unit(self, options: O) -> str:
+        """What a match under these rules is decided in, as its result is told (an evening's
+        list of matches): ``"units"`` won or lost by each player of a money game,
+        ``"penalty_points"`` of each player where the lowest total wins, else a partnership's
+        ``"points"``; a game decided otherwise says so (``"games"`` won, ``"chips"``)."""
+        if self.plays_for_money(options):
+            return "units"
+        if self.lowest_wins(options):
+            return "penalty_points"
+        return "points"
+
+    def team_result(self, state: Mapping[str, Any], team: int, options: O) -> int:
+        """A partnership's result in ``result_unit``, from the match state's data."""
+        return self.team_points(state, team, options)
+
     def seat_points(self, state: Mapping[str, Any], seat: int, options: O) -> int:
         """What one player scored at a tournament table of an individual event: their
         partnership's points, or in a game without partnerships the units they won or lost."""

@@ -145,6 +145,9 @@ class Etori(Game[EtoriOptions, EtoriState, EtoriDeal]):
     def teams(self, options: EtoriOptions) -> list[list[int]]:
         return teams_of(options.players)
 
+    def result_unit(self, options: EtoriOptions) -> str:
+        return "chips"
+
     def team_points(self, state: Mapping[str, Any], team: int, options: EtoriOptions) -> int:
         """Chips won or lost: the count against the chips each team started with."""
         return state["chips"][team] - options.chips

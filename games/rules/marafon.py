@@ -185,6 +185,15 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
         # under way.
         return played if state["finished"] else played + state["scores"][team]
 
+    def result_unit(self, options: MarafonOptions) -> str:
+        # A match of three games is won by games, whatever the points summed over them.
+        return "games" if options.match_format == "best_of_three" else "points"
+
+    def team_result(self, state: Mapping[str, Any], team: int, options: MarafonOptions) -> int:
+        if self.result_unit(options) == "games":
+            return state["games_won"][team]
+        return self.team_points(state, team, options)
+
     # state
 
     def initial_state(self, options: MarafonOptions, setup: Mapping[str, Any]) -> MarafonState:

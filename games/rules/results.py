@@ -107,3 +107,39 @@ def match_results(
                 place = team_places[team]
                 results.append(SeatResult(seat, place, place == 1, None, team_points[team]))
     return _no_winner_if_all_tied(sorted(results, key=lambda r: r.seat))
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """A match's result as it is told: ``unit``, what the game decides it in (its
+    ``result_unit``), and each side's ``value`` in it; ``sides`` are tuples of seats (one seat a
+    side where everybody plays for themselves)."""
+
+    unit: str
+    sides: tuple[tuple[tuple[int, ...], int], ...]
+
+
+def match_score(
+    state: Mapping[str, Any], seats: int, rules: Mapping[str, Any] | None, *, game: str
+) -> MatchScore:
+    """Each side's result in the unit the game says the match is decided in: Marafon's games
+    won (not the points summed over three games), Etori's chips, a money game's units."""
+    from . import get_game
+
+    engine = get_game(game)
+    options = engine.options_from_data(dict(rules or {}))
+    unit = engine.result_unit(options)
+    if "balances" in state:
+        values = [int(u) for u in state["balances"][:seats]]
+        return MatchScore(unit, tuple(((s,), values[s]) for s in range(seats)))
+    if "points" in state and "scores" not in state and "chips" not in state:
+        values = [int(p) for p in state["points"][:seats]]
+        return MatchScore(unit, tuple(((s,), values[s]) for s in range(seats)))
+    teams = teams_of(game, seats) or tuple((s,) for s in range(seats))
+    return MatchScore(
+        unit,
+        tuple(
+            (tuple(team), int(engine.team_result(state, index, options)))
+            for index, team in enumerate(teams)
+        ),
+    )

@@ -50,7 +50,7 @@ from .presets import (
     presets_saved,
     presets_saved_for,
 )
-from .results import tournament_results
+from .results import knockout_winner, tournament_results
 from .tournaments import (
     club_tournaments,
     entrant_find,
@@ -96,6 +96,7 @@ __all__ = [
     "entrant_find",
     "entrant_names",
     "idempotency_lookup",
+    "knockout_winner",
     "known_player",
     "last_deal_number",
     "match_deal",

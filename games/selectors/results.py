@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.models import Tournament
+from games.models import Round, Table, Tournament
 from games.tournaments.results import PAIRS_FORMATS, individual_points, pairs_result
 
 from .tournaments import entrant_names, tournament_tables
@@ -37,3 +37,25 @@ def tournament_results(tournament: Tournament) -> list[dict]:
             row["points"], row["winner"] = [by_entrant[e] for e in table.seating], None
         rows.append(row)
     return rows
+
+
+def knockout_winner(tournament: Tournament) -> int | None:
+    """The pair that won a knockout (an entrant id), once its final's result is confirmed: the
+    tournament is then finished (games.services.tables). A walkover in the final goes to the
+    pair still in it; reopening the final's result takes the winner back."""
+    if tournament.format != "knockout" or tournament.status != Tournament.Status.FINISHED:
+        return None
+    final = Round.objects.filter(tournament=tournament).order_by("-number").first()
+    if final is None or len(final.report.get("bracket", [])) != 1:
+        return None
+    table = (
+        Table.objects.filter(round=final, confirmed_at__isnull=False)
+        .select_related("match", "round")
+        .first()
+    )
+    if table is None:
+        return None
+    outcome = pairs_result(tournament, table)
+    if outcome.winner is None:
+        return None
+    return outcome.entrants[outcome.winner]

@@ -10,7 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from games.models import Seat, Session, SessionMatch, SessionPlayer
 from games.rules import GAMES
-from games.rules.results import match_results, teams_of
+from games.rules.results import match_results, match_score, teams_of
 from games.settlements import _settle
 
 ENTRIES = Prefetch(
@@ -71,6 +71,7 @@ def match_lines(session: Session) -> list[dict[str, Any]]:
             match.state, teams_of(match.game, len(seats)), len(seats), match.rules, game=match.game
         )
         winners = [seats[r.seat].player.name for r in results if r.won]
+        score = match_score(match.state, len(seats), match.rules, game=match.game)
         lines.append(
             {
                 "number": entry.number,
@@ -84,6 +85,12 @@ def match_lines(session: Session) -> list[dict[str, Any]]:
                 "money": _is_money(match),
                 "penalty": _in_penalty_points(match),
                 "winners": winners,
+                # Each side's result in the unit the game is decided in (the page's line).
+                "unit": score.unit,
+                "score": [
+                    {"names": [seats[s].player.name for s in side], "value": value}
+                    for side, value in score.sides
+                ],
                 "results": [
                     {
                         "player": numbers.get(seats[r.seat].player_id),

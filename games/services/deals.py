@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Correction, Deal, IdempotencyRecord, Match, SessionMatch, Table
 from games.permissions import is_director
@@ -200,12 +201,16 @@ def _check_round_length(table: Table | None, number: int) -> None:
         return
     tournament = table.round.tournament
     if tournament.round_kind == "deals" and number > (tournament.deals_per_round or number):
+        deals = tournament.deals_per_round
         raise Conflict(
-            _(
-                "A round of %(tournament)s is %(deals)s deals, and they have "
-                "all been played: confirm the result."
+            ngettext(
+                "A round of %(tournament)s is %(deals)s deal, and it has been played: "
+                "confirm the result.",
+                "A round of %(tournament)s is %(deals)s deals, and they have all been "
+                "played: confirm the result.",
+                deals,
             )
-            % {"tournament": tournament.name, "deals": tournament.deals_per_round}
+            % {"tournament": tournament.name, "deals": deals}
         )
 
 

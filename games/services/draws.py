@@ -9,7 +9,7 @@ from typing import Any
 
 from games.models import Entrant, Round, Tournament
 from games.rules import get_game
-from games.rules.messages import msg
+from games.rules.messages import msg, nmsg
 from games.tournaments.pairing import (
     KnockoutMatch,
     KnockoutRound,
@@ -156,11 +156,14 @@ def _round_robin(tournament, number, entrants, seed) -> DrawResult:
     tables, byes = [], []
     notes = [
         msg(
-            "Round %(number)s of the Berger tables for %(pairs)s pairs (%(rounds)s rounds make "
-            "a full round robin).",
+            "Round %(number)s of the Berger tables for %(pairs)s pairs (%(rounds)s).",
             number=index + 1,
             pairs=len(field),
-            rounds=len(schedule),
+            rounds=nmsg(
+                "%(count)s round makes a full round robin",
+                "%(count)s rounds make a full round robin",
+                len(schedule),
+            ),
         )
     ]
     if cycle:

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.audit import refused, who
 from games.models import Entrant, Match, Player, Round, Table, Tournament
@@ -38,7 +39,14 @@ def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
         if tournament.status == Tournament.Status.FINISHED:
             raise Conflict(_("The tournament is over."))
         if len(drawn) >= tournament.rounds:
-            raise Conflict(_("All %(n)s rounds have been drawn.") % {"n": tournament.rounds})
+            raise Conflict(
+                ngettext(
+                    "The tournament has %(n)s round, and it has been drawn.",
+                    "The tournament has %(n)s rounds, and all have been drawn.",
+                    tournament.rounds,
+                )
+                % {"n": tournament.rounds}
+            )
         if drawn and drawn[-1].status == Round.Status.DRAWING:
             raise Conflict(_("Round %(n)s is still being drawn.") % {"n": drawn[-1].number})
         if (

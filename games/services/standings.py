@@ -50,8 +50,10 @@ def confirmed_tables(tournament: Tournament):
 
 
 def standings_compute(tournament: Tournament) -> list[dict[str, Any]]:
-    """The standings from the confirmed tables, as the rows the API and pages show."""
+    """The standings from the confirmed tables, as the rows the API and pages show. Entrants
+    who share a rank are listed by name (pairs: by difference first), as the pages say."""
     entrants = list(tournament.entrants.select_related("player", "partner").order_by("seed", "id"))
+    entrants.sort(key=lambda e: (e.name.casefold(), e.pk))
     if tournament.format in PAIRS_FORMATS:
         return _pairs_standings(tournament, entrants)
     return _individual_standings(tournament, entrants)

@@ -18,7 +18,7 @@ from games.names import clean_name
 from games.permissions import is_director
 from games.rules import Errors, Game, RuleViolation, UnknownGame, get_game
 from games.selectors import players_by_unique_name
-from games.tournaments.standings import TIE_BREAKS
+from games.tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 
 from .errors import Conflict
 from .jobs import RECOMPUTE_STANDINGS, queue_on_commit
@@ -39,6 +39,7 @@ class TournamentPlan:
     table_size: int
     rules: dict[str, Any]
     preset: str
+    tie_breaks: list[str]
 
 
 def check_tournament_create(
@@ -51,12 +52,17 @@ def check_tournament_create(
     round_kind: str,
     deals_per_round: int | None = None,
     table_size: int | None = None,
-    tie_breaks: Sequence[str] = (),
+    tie_breaks: Sequence[str] | None = None,
     preset: str | None = None,
     rules: dict[str, Any] | None = None,
 ) -> TournamentPlan:
-    """Every check of a new tournament, each field's problem at its field; writes nothing."""
+    """Every check of a new tournament, each field's problem at its field; writes nothing.
+    A pairs event given no tie-breaks (``None``; an empty list is a choice) gets the usual
+    ones, ``DEFAULT_TIE_BREAKS``: without any, pairs level on match points share a place
+    whatever else separates them."""
     errors = Errors()
+    if tie_breaks is None:
+        tie_breaks = DEFAULT_TIE_BREAKS if format in PAIRS_FORMATS else ()
     if not is_director(club, user):
         refused(user, "create a tournament", club)
         errors.add("club", _("Only the club's directors run its tournaments."))
@@ -86,7 +92,9 @@ def check_tournament_create(
         rules = {**found.rules, **(rules or {})}
         preset_name = found.name
     options = engine.resolve_options(rules or {}, players=size)
-    return TournamentPlan(engine, name, size, engine.options_to_data(options), preset_name)
+    return TournamentPlan(
+        engine, name, size, engine.options_to_data(options), preset_name, list(tie_breaks)
+    )
 
 
 def tournament_create(*, rounds: int, **fields: Any) -> Tournament:
@@ -104,7 +112,7 @@ def tournament_create(*, rounds: int, **fields: Any) -> Tournament:
         round_kind=fields["round_kind"],
         deals_per_round=fields.get("deals_per_round"),
         table_size=plan.table_size,
-        tie_breaks=list(fields.get("tie_breaks", ())),
+        tie_breaks=plan.tie_breaks,
         created_by=fields["user"],
     )
 

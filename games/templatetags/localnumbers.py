@@ -5,6 +5,7 @@ and as many decimals as it has (games/pages/numbers.py)."""
 
 from django import template
 
+from games.pages.numbers import counted as _counted
 from games.pages.numbers import local_amount
 from games.pages.numbers import sign_first as _sign_first
 
@@ -19,3 +20,11 @@ def sign_first(value):
 @register.filter
 def money(value):
     return _sign_first(local_amount(value))
+
+
+@register.filter
+def counted(value, unit):
+    """A count with its word in the language's form for it: ``{{ units|counted:"units" }}``."""
+    if value is None or value == "":
+        return value
+    return _counted(int(value), unit)

@@ -17,7 +17,9 @@ Vocabulary, used the same way in the whole module:
 
 Byes count for match points and difference but bring no opponent into Buchholz or
 Sonneborn-Berger. Sums are exact (floats are summed as fractions), so entrants with the same
-results always tie; entrants level on everything share a rank.
+results always tie; entrants level on everything share a rank, and are listed by difference
+(when it is not among the tie-breaks, it still orders the lines a reader compares), then in the
+order given.
 """
 
 from __future__ import annotations
@@ -34,6 +36,11 @@ Entrant = Hashable
 Number = int | float | Fraction | Decimal
 
 TIE_BREAKS = ("difference", "buchholz", "sonneborn_berger", "head_to_head")
+# A new pairs event's tie-breaks unless its director chooses others: Buchholz (the strength of
+# the opponents met, the Swiss system's own measure), then Sonneborn-Berger (whom the points
+# were taken from), then the card-point or game difference. In a complete round robin Buchholz
+# and Sonneborn-Berger separate nobody the other does not, and the difference still decides.
+DEFAULT_TIE_BREAKS = ("buchholz", "sonneborn_berger", "difference")
 WIN, DRAW, LOSS = 2, 1, 0  # match points when a result gives none
 
 
@@ -84,7 +91,8 @@ def rank(
     tie_breaks: Sequence[str] = (),
 ) -> tuple[Standing, ...]:
     """Ranks ``entrants`` by match points, then by ``tie_breaks`` in order (see the module's
-    docstring). Entrants level on everything share a rank and keep the order given."""
+    docstring). Entrants level on everything share a rank, listed by difference, then in the
+    order given."""
     field = listed_once(entrants, "Entrants")
     breaks = _check_tie_breaks(tie_breaks)
     index = {e: i for i, e in enumerate(field)}
@@ -125,8 +133,11 @@ def rank(
 
     def split(group: list[int], depth: int) -> list[list[int]]:
         """Orders a group level on everything before ``breaks[depth]`` into groups still level."""
-        if len(group) == 1 or depth == len(breaks):
+        if len(group) == 1:
             return [group]
+        if depth == len(breaks):
+            # Level on everything: one shared rank, its lines by difference (stable).
+            return [sorted(group, key=lambda i: difference[i], reverse=True)]
         name = breaks[depth]
         if name == "head_to_head":
             inside = set(group)

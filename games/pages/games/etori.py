@@ -129,7 +129,8 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
-    return team_rows(labels, state["chips"], [_("chips")] * len(labels))
+    chips = state["chips"]
+    return team_rows(labels, chips, [ngettext("chip", "chips", abs(c)) for c in chips])
 
 
 def next_roles(state, *, name, labels) -> dict:

@@ -31,8 +31,8 @@ class MalillaDealForm(DealForm):
         "turn_up": "turn_rank",
         "totals.*": "total_*",
         "totals": "total_0",
-        "renege": "team",
-        "challenge": "team",
+        "renege": "renege",
+        "challenge": "challenge",
     }
 
     def build(self):
@@ -52,10 +52,11 @@ class MalillaDealForm(DealForm):
                 min_value=0,
                 max_value=variant.deal_points,
             )
-        self.fields["team"] = self.team_field(gettext_lazy("Team"))
-        self.fields["upheld"] = forms.BooleanField(
-            label=gettext_lazy("The revoke was found"), required=False
-        )
+        # A revoke and a challenge that finds none are each one tap on the team that loses
+        # the game, said by its players' names (submit buttons: no choice and checkbox to
+        # match to a button). A challenge that finds a revoke is the other team's renege.
+        self.fields["renege"] = self.team_field(gettext_lazy("Reneged"))
+        self.fields["challenge"] = self.team_field(gettext_lazy("Challenged, no revoke found"))
         self.fields["action"] = forms.CharField(required=False)
         self.deal_points = variant.deal_points
 
@@ -67,10 +68,10 @@ class MalillaDealForm(DealForm):
         action = data.get("action") or ""
         if action in ("misdeal", "abandoned"):
             raw[action] = True
-        elif action == "renege":
-            raw["renege"] = {"team": data.get("team")}
-        elif action == "challenge":
-            raw["challenge"] = {"team": data.get("team"), "upheld": bool(data.get("upheld"))}
+        elif data.get("renege") is not None:
+            raw["renege"] = {"team": data["renege"]}
+        elif data.get("challenge") is not None:
+            raw["challenge"] = {"team": data["challenge"], "upheld": False}
         else:
             if data.get("turn_rank") and data.get("turn_suit"):
                 raw["turn_up"] = {"rank": data["turn_rank"], "suit": data["turn_suit"]}
@@ -83,6 +84,17 @@ class MalillaDealForm(DealForm):
             if None not in totals:
                 raw["totals"] = totals
         return raw
+
+    def losing_teams(self) -> list[dict[str, Any]]:
+        """The irregularities' buttons: each team, and what each button says of it."""
+        return [
+            {
+                "team": team,
+                "reneged": _("%(team)s reneged") % {"team": label},
+                "challenged": _("%(team)s challenged: no revoke") % {"team": label},
+            }
+            for team, label in enumerate(self.table.team_labels)
+        ]
 
 
 DealFormClass = MalillaDealForm
@@ -121,11 +133,6 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
         values.update(total_0=raw["totals"][0], total_1=raw["totals"][1])
     if isinstance(raw.get("turn_up"), dict):
         values.update(turn_rank=raw["turn_up"].get("rank"), turn_suit=raw["turn_up"].get("suit"))
-    if isinstance(raw.get("renege"), dict):
-        values["team"] = raw["renege"].get("team")
-    if isinstance(raw.get("challenge"), dict):
-        values["team"] = raw["challenge"].get("team")
-        values["upheld"] = raw["challenge"].get("upheld")
     return values
 
 

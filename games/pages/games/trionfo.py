@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.rules.cards import LATIN_40_RANKS, LATIN_SUITS
 
@@ -104,7 +104,9 @@ def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options:
         parts.append(pgettext("Trionfo", "chiamata in mano"))
     made = _("made") if outcome["made"] else _("failed")
     if isinstance(raw.get("points"), int):
-        made = _("%(points)d points, %(made)s") % {"points": raw["points"], "made": made}
+        made = ngettext(
+            "%(points)d point, %(made)s", "%(points)d points, %(made)s", raw["points"]
+        ) % {"points": raw["points"], "made": made}
     parts.append(made)
     return " · ".join(parts)
 

@@ -42,7 +42,8 @@ def test_difference_separates_entrants_level_on_match_points():
 def test_without_tie_breaks_entrants_level_on_match_points_share_a_rank():
     results = [Result("A", "B", 10, 2), Result("C", "D", 7, 6)]
     standings = rank(entrants="ABCD", results=results)
-    assert table(standings) == [(1, "A"), (1, "C"), (3, "B"), (3, "D")]
+    # Listed by difference within the shared rank (issue 28): D lost by 1, B by 8.
+    assert table(standings) == [(1, "A"), (1, "C"), (3, "D"), (3, "B")]
     assert all(s.shared and s.decided_by is None and s.tie_breaks == {} for s in standings)
 
 
