@@ -55,6 +55,12 @@ class SignInView(auth_views.LoginView):
     next_page = "pages:director"
     redirect_authenticated_user = True
 
+    def form_invalid(self, form):
+        # A refused sign-in is bad input like any refused form: 400, the form with its error.
+        response = super().form_invalid(form)
+        response.status_code = 400
+        return response
+
 
 class SignOutView(auth_views.LogoutView):
     next_page = "pages:home"

@@ -125,6 +125,8 @@ def match_new(request, game: str):
             "preset_lines": house_rule_lines(game, dict(preset.rules)) if preset else [],
             "known_names": sorted({p.name for p in selectors.players_known(request.user)}),
         },
+        # A refused set-up is bad input, answered as such (the form at its fields).
+        status=400 if form.errors else 200,
     )
 
 

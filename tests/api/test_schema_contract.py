@@ -78,7 +78,7 @@ def test_a_write_that_never_reads_its_body_refuses_a_form_too(api_client):
 def test_the_pages_keep_their_forms():
     response = Client().post("/new/marafon/", {"player_0": "Anna"})
 
-    assert response.status_code == 200  # the form again, saying what is missing
+    assert response.status_code == 400  # the form again, saying what is missing
     assert Match.objects.count() == 0
 
 

@@ -79,7 +79,7 @@ def test_players_with_a_gap_are_refused_and_kept(client):
         },
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert Match.objects.count() == 0
     assert b'value="Carla"' in response.content
 

@@ -143,7 +143,7 @@ def test_the_sign_in_page_leads_to_the_director_pages(client, director):
 
     assert page.status_code == 200 and b'name="password"' in page.content
     assert signed_in.status_code == 302 and signed_in["Location"] == "/director/"
-    assert wrong.status_code == 200 and b'class="error"' in wrong.content
+    assert wrong.status_code == 400 and b'class="error"' in wrong.content
     assert signed_out.status_code == 302
     assert client.get("/director/").status_code == 302
 
