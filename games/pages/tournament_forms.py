@@ -14,6 +14,7 @@ from games.models import Tournament
 from games.names import name_problem, normalise_name
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
+from games.tournaments.formats import FORMATS
 from games.tournaments.standings import TIE_BREAKS
 from games.translation import translated
 
@@ -50,12 +51,8 @@ class TournamentForm(RuleErrorsForm, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"), choices=[(s, g.name) for s, g in GAMES.items()])
     preset = forms.ChoiceField(label=_("House rules"), required=False)
-    format = forms.ChoiceField(
-        label=_("Format"),
-        choices=Tournament.Format.choices,
-        initial=Tournament.Format.INDIVIDUAL,
-        widget=forms.RadioSelect,
-    )
+    # Its choices are the formats' registry's, read for each form (see __init__).
+    format = forms.ChoiceField(label=_("Format"), widget=forms.RadioSelect)
     rounds = NumberField(label=_("Rounds"), min_value=1, max_value=50, initial=4)
     round_kind = forms.ChoiceField(
         label=_("A round is"),
@@ -85,12 +82,24 @@ class TournamentForm(RuleErrorsForm, forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
         self.fields["preset"].choices = preset_choices(user, clubs)
+        self.fields["format"].choices = [(s, translated(f.label)) for s, f in FORMATS.items()]
+        self.fields["format"].initial = next(iter(FORMATS))
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 label=_("Tie-break %(n)d") % {"n": slot},
                 required=False,
                 choices=[("", _("None")), *((t, TIE_BREAK_LABELS.get(t, t)) for t in TIE_BREAKS)],
             )
+
+    # The formats that show a field, as the page's data-show-when lists them: the table size
+    # where a format seats more than one size of table, the tie-breaks where it ranks by them.
+    @property
+    def sized_formats(self) -> str:
+        return "|".join(s for s, f in FORMATS.items() if len(f.table_sizes) > 1)
+
+    @property
+    def tie_break_formats(self) -> str:
+        return "|".join(s for s, f in FORMATS.items() if f.tie_breaks)
 
     def tie_break_fields(self):
         return [self[f"tie_break_{slot}"] for slot in range(1, TIE_BREAK_SLOTS + 1)]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.models import Tournament
-from games.tournaments.results import PAIRS_FORMATS, individual_points, pairs_result
+from games.tournaments.formats import get_format
+from games.tournaments.results import individual_points, pairs_result
 
 from .tournaments import entrant_names, tournament_tables
 
@@ -12,7 +13,7 @@ def tournament_results(tournament: Tournament) -> list[dict]:
     """Every table of every round with what it scored so far; ``counts`` is whether its result
     is confirmed (only those count in the standings)."""
     names = entrant_names(tournament)
-    pairs = tournament.format in PAIRS_FORMATS
+    pairs = get_format(tournament.format).pairs
     rows = []
     for table in tournament_tables(tournament):
         row = {

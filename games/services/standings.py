@@ -18,12 +18,8 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games.models import Entrant, Table, Tournament
-from games.tournaments.results import (
-    PAIRS_FORMATS,
-    individual_points,
-    lowest_wins,
-    pairs_result,
-)
+from games.tournaments.formats import get_format
+from games.tournaments.results import individual_points, lowest_wins, pairs_result
 from games.tournaments.standings import Result, rank, rank_individual
 
 logger = logging.getLogger("games.standings")
@@ -52,7 +48,7 @@ def confirmed_tables(tournament: Tournament):
 def standings_compute(tournament: Tournament) -> list[dict[str, Any]]:
     """The standings from the confirmed tables, as the rows the API and pages show."""
     entrants = list(tournament.entrants.select_related("player", "partner").order_by("seed", "id"))
-    if tournament.format in PAIRS_FORMATS:
+    if get_format(tournament.format).pairs:
         return _pairs_standings(tournament, entrants)
     return _individual_standings(tournament, entrants)
 
