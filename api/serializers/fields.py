@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from games.digits import western_digits
 from games.models.matches import GAME_CHOICES
+from games.models.tournaments import FORMAT_CHOICES
 from games.rules import GAMES
 from games.tournaments.formats import FORMATS
 
@@ -90,7 +91,7 @@ class FormatField(serializers.ChoiceField):
     release)."""
 
     def __init__(self, **kwargs):
-        super().__init__(choices=[(slug, str(f.label)) for slug, f in FORMATS.items()], **kwargs)
+        super().__init__(choices=FORMAT_CHOICES, **kwargs)
 
     def to_internal_value(self, data):
         if isinstance(data, str) and data in FORMATS:

@@ -3,9 +3,12 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.tournaments.formats import Format, get_format
+from games.tournaments.formats import FORMATS, Format, get_format
 
 from .matches import new_public_id
+
+# The formats of the release, for the API schema; the registry is the one list (see format).
+FORMAT_CHOICES = [(slug, str(format.label)) for slug, format in FORMATS.items()]
 
 
 class Tournament(models.Model):

@@ -82,6 +82,9 @@ class TournamentForm(RuleErrorsForm, forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
         self.fields["preset"].choices = preset_choices(user, clubs)
+        # The registries' games and formats, read for each form: one registered after start-up
+        # (a test's) is offered too.
+        self.fields["game"].choices = [(s, g.name) for s, g in GAMES.items()]
         self.fields["format"].choices = [(s, translated(f.label)) for s, f in FORMATS.items()]
         self.fields["format"].initial = next(iter(FORMATS))
         for slot in range(1, TIE_BREAK_SLOTS + 1):
