@@ -6,7 +6,9 @@ from rest_framework import serializers
 
 from games.digits import western_digits
 from games.models.matches import GAME_CHOICES
+from games.models.tournaments import FORMAT_CHOICES
 from games.rules import GAMES
+from games.tournaments.formats import FORMATS
 
 
 class StrictSerializer(serializers.Serializer):
@@ -79,5 +81,19 @@ class GameField(serializers.ChoiceField):
 
     def to_internal_value(self, data):
         if isinstance(data, str) and data in GAMES:
+            return data
+        self.fail("invalid_choice", input=data)
+
+
+class FormatField(serializers.ChoiceField):
+    """A tournament format's slug, checked against the formats' registry when the request is
+    read: a format registered after start-up is known too (the schema lists the formats of the
+    release)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=FORMAT_CHOICES, **kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and data in FORMATS:
             return data
         self.fail("invalid_choice", input=data)

@@ -7,14 +7,14 @@ from games.models import Correction, Entrant, Tournament
 from games.services.table_keys import table_keys
 from games.translation import note_text
 
-from .fields import GameField, StrictSerializer
+from .fields import FormatField, GameField, StrictSerializer
 
 
 class TournamentCreateSerializer(StrictSerializer):
     club = serializers.SlugField()
     name = serializers.CharField(max_length=120)
     game = GameField()
-    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    format = FormatField()
     rounds = serializers.IntegerField(min_value=1, max_value=50)
     round_kind = serializers.ChoiceField(choices=Tournament.RoundKind.choices)
     deals_per_round = serializers.IntegerField(

@@ -265,7 +265,7 @@ def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
 def standings_csv(tournament: Tournament) -> HttpResponse:
     response, writer = _csv_response(f"{tournament.public_id}-standings.csv")
     rows = tournament.standings
-    if tournament.format == "individual":
+    if not tournament.event_format.pairs:
         drawn = max((len(row.get("rounds") or []) for row in rows), default=0)
         writer.writerow(
             ["rank", "name", "points", "played", *(f"round {n}" for n in range(1, drawn + 1))]

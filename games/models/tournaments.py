@@ -3,18 +3,17 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.tournaments.formats import FORMATS, Format, get_format
+
 from .matches import new_public_id
+
+# The formats of the release, for the API schema; the registry is the one list (see format).
+FORMAT_CHOICES = [(slug, str(format.label)) for slug, format in FORMATS.items()]
 
 
 class Tournament(models.Model):
     """A club's event: its game and rules, its format, its rounds, and a cache of its standings
     that a Celery task rebuilds whenever ``standings_dirty`` is set."""
-
-    class Format(models.TextChoices):
-        INDIVIDUAL = "individual", _("Individual, re-seated every round")
-        SWISS = "swiss", _("Pairs, Swiss")
-        ROUND_ROBIN = "round_robin", _("Pairs, round robin")
-        KNOCKOUT = "knockout", _("Pairs, knockout")
 
     class RoundKind(models.TextChoices):
         DEALS = "deals", _("A number of deals")
@@ -32,7 +31,9 @@ class Tournament(models.Model):
     game = models.CharField(_("game"), max_length=20)
     rules = models.JSONField(_("rules"), help_text=_("Every rule option, resolved."))
     preset = models.CharField(_("preset"), max_length=80, blank=True)
-    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    # No model choices: the formats' registry (games.tournaments.formats) is the one list, and
+    # adding a format needs no migration; the services check the slug against it.
+    format = models.CharField(_("format"), max_length=20)
     rounds = models.PositiveSmallIntegerField(_("rounds"))
     round_kind = models.CharField(_("a round is"), max_length=10, choices=RoundKind.choices)
     deals_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -57,6 +58,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def event_format(self) -> Format:
+        """The tournament's format, from the registry: what the pages and templates ask."""
+        return get_format(self.format)
 
 
 class Entrant(models.Model):

@@ -17,6 +17,7 @@ from games import selectors
 from games.models import Table, Tournament
 from games.rules import GAMES, get_game
 from games.services.table_keys import table_keys
+from games.tournaments.formats import get_format
 
 from .board import board
 from .words import isolated
@@ -31,8 +32,7 @@ TIE_BREAK_LABELS = {
 
 
 def is_pairs(tournament: Tournament) -> bool:
-    # Every format but the individual one is played by pairs.
-    return tournament.format != Tournament.Format.INDIVIDUAL
+    return get_format(tournament.format).pairs
 
 
 def number(value: Any) -> str:

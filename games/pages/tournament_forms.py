@@ -14,6 +14,7 @@ from games.models import Tournament
 from games.names import name_problem, normalise_name
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
+from games.tournaments.formats import FORMATS
 from games.tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 from games.translation import translated
 
@@ -53,12 +54,8 @@ class TournamentForm(RuleErrorsForm, forms.Form):
     preset = forms.ChoiceField(
         label=_("House rules"), required=False, initial="", widget=forms.RadioSelect
     )
-    format = forms.ChoiceField(
-        label=_("Format"),
-        choices=Tournament.Format.choices,
-        initial=Tournament.Format.INDIVIDUAL,
-        widget=forms.RadioSelect,
-    )
+    # Its choices are the formats' registry's, read for each form (see __init__).
+    format = forms.ChoiceField(label=_("Format"), widget=forms.RadioSelect)
     rounds = NumberField(label=_("Rounds"), min_value=1, max_value=50, initial=4)
     round_kind = forms.ChoiceField(
         label=_("A round is"),
@@ -93,6 +90,11 @@ class TournamentForm(RuleErrorsForm, forms.Form):
             ("", _("The game's usual rules")),
             *((key, name) for key, name, _game in presets),
         ]
+        # The registries' games and formats, read for each form: one registered after start-up
+        # (a test's) is offered too.
+        self.fields["game"].choices = [(s, g.name) for s, g in GAMES.items()]
+        self.fields["format"].choices = [(s, translated(f.label)) for s, f in FORMATS.items()]
+        self.fields["format"].initial = next(iter(FORMATS))
         # The usual tie-breaks are filled in, to be kept or changed (a pairs event only).
         usual = dict(enumerate(DEFAULT_TIE_BREAKS, start=1))
         for slot in range(1, TIE_BREAK_SLOTS + 1):
@@ -103,6 +105,16 @@ class TournamentForm(RuleErrorsForm, forms.Form):
                 choices=[("", _("None")), *((t, TIE_BREAK_LABELS.get(t, t)) for t in TIE_BREAKS)],
                 initial=usual.get(slot, ""),
             )
+
+    # The formats that show a field, as the page's data-show-when lists them: the table size
+    # where a format seats more than one size of table, the tie-breaks where it ranks by them.
+    @property
+    def sized_formats(self) -> str:
+        return "|".join(s for s, f in FORMATS.items() if len(f.table_sizes) > 1)
+
+    @property
+    def tie_break_formats(self) -> str:
+        return "|".join(s for s, f in FORMATS.items() if f.tie_breaks)
 
     def tie_break_fields(self):
         return [self[f"tie_break_{slot}"] for slot in range(1, TIE_BREAK_SLOTS + 1)]
@@ -123,7 +135,8 @@ class TournamentForm(RuleErrorsForm, forms.Form):
                 self.add_error(f"tie_break_{slot}", _("Each tie-break counts once."))
             chosen.append(value)
         # An individual event ranks by total: the tie-breaks filled in for pairs do not apply.
-        data["tie_breaks"] = [] if data.get("format") == Tournament.Format.INDIVIDUAL else chosen
+        kind = FORMATS.get(data.get("format") or "")
+        data["tie_breaks"] = chosen if kind is not None and kind.tie_breaks else []
         return data
 
     def service_arguments(self) -> dict[str, Any]:

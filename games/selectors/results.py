@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.models import Round, Table, Tournament
-from games.tournaments.results import PAIRS_FORMATS, individual_points, pairs_result
+from games.tournaments.formats import get_format
+from games.tournaments.results import individual_points, pairs_result
 
 from .tournaments import entrant_names, tournament_tables
 
@@ -12,7 +13,7 @@ def tournament_results(tournament: Tournament) -> list[dict]:
     """Every table of every round with what it scored so far; ``counts`` is whether its result
     is confirmed (only those count in the standings)."""
     names = entrant_names(tournament)
-    pairs = tournament.format in PAIRS_FORMATS
+    pairs = get_format(tournament.format).pairs
     rows = []
     for table in tournament_tables(tournament):
         row = {
@@ -40,13 +41,15 @@ def tournament_results(tournament: Tournament) -> list[dict]:
 
 
 def knockout_winner(tournament: Tournament) -> int | None:
-    """The pair that won a knockout (an entrant id), once its final's result is confirmed: the
-    tournament is then finished (games.services.tables). A walkover in the final goes to the
-    pair still in it; reopening the final's result takes the winner back."""
-    if tournament.format != "knockout" or tournament.status != Tournament.Status.FINISHED:
+    """The pair that won an event with a final, a knockout (an entrant id), once the final's
+    result is confirmed: the tournament is then finished (games.services.tables). A walkover in
+    the final goes to the pair still in it; reopening the final's result takes the winner
+    back."""
+    kind = get_format(tournament.format)
+    if not kind.has_final or tournament.status != Tournament.Status.FINISHED:
         return None
     final = Round.objects.filter(tournament=tournament).order_by("-number").first()
-    if final is None or len(final.report.get("bracket", [])) != 1:
+    if final is None or not kind.is_final(final.report):
         return None
     table = (
         Table.objects.filter(round=final, confirmed_at__isnull=False)

@@ -8,14 +8,14 @@ from django.utils.translation import gettext as _
 
 from games.models import Entrant, Tournament
 from games.rules import RuleViolation
+from games.tournaments.formats import get_format
 
-from .standings import PAIRS_FORMATS
 from .tournaments import entrant_register
 
 
 def entrants_register_members(*, tournament: Tournament) -> list[Entrant]:
     """Every member of the club not registered yet, all or none; pairs are made by hand."""
-    if tournament.format in PAIRS_FORMATS:
+    if get_format(tournament.format).pairs:
         raise RuleViolation.at("members", _("A pairs event registers pairs: pick the partners."))
     taken = set(tournament.entrants.values_list("player_id", flat=True))
     taken |= set(tournament.entrants.exclude(partner=None).values_list("partner_id", flat=True))

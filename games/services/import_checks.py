@@ -16,6 +16,7 @@ from django.utils.dateparse import parse_datetime
 
 from games.names import name_problem, normalise_name
 from games.rules import Game, MatchOver, RuleViolation, UnknownGame, fold, get_game
+from games.tournaments.formats import get_format
 
 from .errors import ServiceError
 from .exports import FORMAT, KINDS, VERSION
@@ -359,9 +360,8 @@ def check_table_seats(
     the players made here), as the draw seated them, and plays the tournament's game: the
     standings read the one through the other."""
     from .rounds import seat_players
-    from .standings import PAIRS_FORMATS
 
-    pairs = tournament.format in PAIRS_FORMATS
+    pairs = get_format(tournament.format).pairs
     if len(seating) != (2 if pairs else len(checked.seats)):
         raise node.refuse("must list the entrants the match seats.", "seating")
     seated = [players[pk].pk for pk in checked.seats]

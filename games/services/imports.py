@@ -51,6 +51,7 @@ from games.models import (
 from games.models.matches import new_public_id
 from games.rules import RuleViolation, UnknownGame, get_game
 from games.selectors import players_by_unique_name
+from games.tournaments.formats import FORMATS, get_format
 
 from .import_checks import (
     CheckedMatch,
@@ -65,7 +66,7 @@ from .import_checks import (
 )
 from .matches import MAX_NAME_LENGTH, hash_edit_key
 from .presets import check_preset_rules
-from .standings import PAIRS_FORMATS, standings_compute
+from .standings import standings_compute
 from .table_keys import keys_for_salt, new_key_salt
 
 logger = logging.getLogger(__name__)
@@ -272,7 +273,7 @@ class _Import:
             game=engine.slug,
             rules=rules,
             preset=node.text("preset", max_length=80),
-            format=node.choice("format", Tournament.Format.values),
+            format=node.choice("format", list(FORMATS)),
             rounds=node.integer("rounds", low=1, high=1000),
             round_kind=node.choice("round_kind", Tournament.RoundKind.values),
             deals_per_round=node.integer("deals_per_round", low=1, high=1000, null=True),
@@ -300,7 +301,7 @@ class _Import:
     def entrants(self, node: Node, tournament: Tournament) -> dict[int, Entrant]:
         """The tournament's entrants, by their ids in the document."""
         rows, made, seen = node.nodes("entrants"), [], set()
-        pairs = tournament.format in PAIRS_FORMATS
+        pairs = get_format(tournament.format).pairs
         for row in rows:
             player = self.player(row, "player")
             partner = self.player(row, "partner", null=True)

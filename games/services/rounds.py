@@ -16,13 +16,13 @@ from games.models import Entrant, Match, Player, Round, Table, Tournament
 from games.permissions import is_director
 from games.rules import RuleViolation, get_game
 from games.rules.messages import msg
+from games.tournaments.formats import get_format
 from games.translation import stored_note
 
 from .draws import draw_plan
 from .errors import Conflict
 from .jobs import DRAW_ROUND, queue_on_commit
 from .matches import hash_edit_key
-from .standings import PAIRS_FORMATS
 from .table_keys import keys_for_salt, new_key_salt
 
 logger = logging.getLogger("games.rounds")
@@ -255,7 +255,7 @@ def round_draw_fail(*, round_id: int, reason: str) -> Round:
 def seat_players(tournament: Tournament, seating: list[Entrant]) -> list[Player]:
     """Players in seat order. Pairs sit opposite each other: seats 0 and 2 for the first pair,
     1 and 3 for the second (teams {0, 2} and {1, 3})."""
-    if tournament.format in PAIRS_FORMATS:
+    if get_format(tournament.format).pairs:
         first, second = seating
         return [first.player, second.player, first.partner, second.partner]
     return [e.player for e in seating]

@@ -18,12 +18,8 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games.models import Entrant, Table, Tournament
-from games.tournaments.results import (
-    PAIRS_FORMATS,
-    individual_points,
-    lowest_wins,
-    pairs_result,
-)
+from games.tournaments.formats import get_format
+from games.tournaments.results import individual_points, lowest_wins, pairs_result
 from games.tournaments.standings import Result, rank, rank_individual
 
 logger = logging.getLogger("games.standings")
@@ -54,7 +50,7 @@ def standings_compute(tournament: Tournament) -> list[dict[str, Any]]:
     who share a rank are listed by name (pairs: by difference first), as the pages say."""
     entrants = list(tournament.entrants.select_related("player", "partner").order_by("seed", "id"))
     entrants.sort(key=lambda e: (e.name.casefold(), e.pk))
-    if tournament.format in PAIRS_FORMATS:
+    if get_format(tournament.format).pairs:
         return _pairs_standings(tournament, entrants)
     return _individual_standings(tournament, entrants)
 

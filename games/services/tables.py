@@ -16,6 +16,7 @@ from games.audit import refused
 from games.models import Correction, Round, Table, Tournament
 from games.permissions import is_director
 from games.rules import RuleViolation, get_game
+from games.tournaments.formats import get_format
 
 from .errors import Conflict, Refused
 from .table_keys import confirmation_key_matches, scoring_key_matches
@@ -322,7 +323,7 @@ def _finish_if_complete(this_round: Round) -> None:
     this_round.status = Round.Status.FINISHED
     this_round.save(update_fields=["status"])
     tournament = this_round.tournament
-    final = tournament.format == "knockout" and len(this_round.report.get("bracket", [])) == 1
+    final = get_format(tournament.format).is_final(this_round.report)
     if this_round.number >= tournament.rounds or final:
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])

@@ -18,13 +18,14 @@ from games.names import clean_name
 from games.permissions import is_director
 from games.rules import Errors, Game, RuleViolation, UnknownGame, get_game
 from games.selectors import players_by_unique_name
-from games.tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
+from games.tournaments.formats import Format, UnknownFormat, get_format
+from games.tournaments.standings import TIE_BREAKS
+from games.translation import translated
 
 from .errors import Conflict
 from .jobs import RECOMPUTE_STANDINGS, queue_on_commit
 from .matches import MAX_NAME_LENGTH
 from .presets import preset_find
-from .standings import PAIRS_FORMATS
 
 TOURNAMENT_NAME_LENGTH = 120
 NAME_IT = gettext_noop("Give the tournament a name.")
@@ -57,12 +58,9 @@ def check_tournament_create(
     rules: dict[str, Any] | None = None,
 ) -> TournamentPlan:
     """Every check of a new tournament, each field's problem at its field; writes nothing.
-    A pairs event given no tie-breaks (``None``; an empty list is a choice) gets the usual
-    ones, ``DEFAULT_TIE_BREAKS``: without any, pairs level on match points share a place
-    whatever else separates them."""
+    An event given no tie-breaks (``None``; an empty list is a choice) gets its format's usual
+    ones (``Format.default_tie_breaks``)."""
     errors = Errors()
-    if tie_breaks is None:
-        tie_breaks = DEFAULT_TIE_BREAKS if format in PAIRS_FORMATS else ()
     if not is_director(club, user):
         refused(user, "create a tournament", club)
         errors.add("club", _("Only the club's directors run its tournaments."))
@@ -70,15 +68,17 @@ def check_tournament_create(
         engine = get_game(game)
     except UnknownGame as exc:
         raise RuleViolation.at("game", str(exc)) from None
-    _check_format(errors, engine, format)
-    _check_round_kind(errors, engine, format, round_kind, deals_per_round)
-    _check_tie_breaks(errors, format, tie_breaks)
+    kind = _check_format(errors, engine, format)
+    if tie_breaks is None:
+        tie_breaks = kind.default_tie_breaks if kind is not None else ()
+    _check_round_kind(errors, engine, kind, round_kind, deals_per_round)
+    _check_tie_breaks(errors, kind, tie_breaks)
     try:
         name = clean_name(name, max_length=TOURNAMENT_NAME_LENGTH, empty=_(NAME_IT))
     except ValueError as exc:
         errors.add("name", exc.args[0])
     size = table_size or engine.Options().players
-    _check_table_size(errors, engine, format, size)
+    _check_table_size(errors, engine, kind, size)
     errors.raise_if_any()
     preset_name = ""
     if preset is not None:
@@ -117,19 +117,25 @@ def tournament_create(*, rounds: int, **fields: Any) -> Tournament:
     )
 
 
-def _check_format(errors: Errors, engine: Game, format: str) -> None:
-    if format in PAIRS_FORMATS and not engine.teams(engine.Options()):
+def _check_format(errors: Errors, engine: Game, format: str) -> Format | None:
+    """The registered format, or ``None`` (its problem noted) when there is none; the checks
+    that depend on the format skip it then."""
+    try:
+        kind = get_format(format)
+    except UnknownFormat as exc:
+        errors.add("format", translated(str(exc)))
+        return None
+    if kind.pairs and not engine.teams(engine.Options()):
         errors.add(
             "format",
             _("%(game)s has no fixed partnerships: play it as an individual event.")
             % {"game": engine.name},
         )
-    if format not in {*PAIRS_FORMATS, "individual"}:
-        errors.add("format", _("Must be individual, swiss, round_robin or knockout."))
+    return kind
 
 
 def _check_round_kind(
-    errors: Errors, engine: Game, format: str, round_kind: str, deals_per_round: int | None
+    errors: Errors, engine: Game, kind: Format | None, round_kind: str, deals_per_round: int | None
 ) -> None:
     if round_kind == "deals" and not deals_per_round:
         errors.add("deals_per_round", _("Say how many deals make a round."))
@@ -141,25 +147,18 @@ def _check_round_kind(
             _("%(game)s never finishes by itself: a round is a number of deals.")
             % {"game": engine.name},
         )
-    if format == "knockout" and round_kind == "deals":
-        errors.add(
-            "round_kind", _("A knockout match needs a winner: a round is a game or a match.")
-        )
+    if kind is not None and round_kind not in kind.round_kinds:
+        errors.add("round_kind", translated(kind.round_kind_refusal()))
 
 
-def _check_table_size(errors: Errors, engine: Game, format: str, size: int) -> None:
+def _check_table_size(errors: Errors, engine: Game, kind: Format | None, size: int) -> None:
     if size not in engine.player_counts:
         errors.add("table_size", engine.check_players(size) or "")
-    elif format in PAIRS_FORMATS and size != 4:
-        errors.add("table_size", _("A pairs event seats two pairs a table: tables of 4."))
-    elif format == "individual" and size not in (4, 5):
-        errors.add(
-            "table_size",
-            _("Individual events are seated at tables of 4 or 5, not %(n)s.") % {"n": size},
-        )
+    elif kind is not None and size not in kind.table_sizes:
+        errors.add("table_size", translated(kind.table_size_refusal(size)))
 
 
-def _check_tie_breaks(errors: Errors, format: str, tie_breaks: Sequence[str]) -> None:
+def _check_tie_breaks(errors: Errors, kind: Format | None, tie_breaks: Sequence[str]) -> None:
     for tie_break in tie_breaks:
         if tie_break not in TIE_BREAKS:
             errors.add(
@@ -169,10 +168,8 @@ def _check_tie_breaks(errors: Errors, format: str, tie_breaks: Sequence[str]) ->
             )
     if len(set(tie_breaks)) != len(tie_breaks):
         errors.add("tie_breaks", _("A tie-break is listed twice; each one can only decide once."))
-    if tie_breaks and format == "individual":
-        errors.add(
-            "tie_breaks", _("Individual events rank by total; tie-breaks apply to pairs events.")
-        )
+    if tie_breaks and kind is not None and not kind.tie_breaks:
+        errors.add("tie_breaks", translated(kind.tie_breaks_refusal()))
 
 
 def tournament_update(
@@ -211,7 +208,7 @@ def tournament_update(
                 % {"n": drawn},
             )
         if tie_breaks is not None:
-            _check_tie_breaks(errors, tournament.format, tie_breaks)
+            _check_tie_breaks(errors, get_format(tournament.format), tie_breaks)
         errors.raise_if_any()
         changed = []
         if name is not None:
@@ -221,8 +218,8 @@ def tournament_update(
             tournament.rounds = rounds
             changed.append("rounds")
             # Rounds are drawn one after another once the last is finished, so the event is
-            # over exactly when its new last round is; a knockout ends with its final instead.
-            if tournament.format != "knockout":
+            # over exactly when its new last round is; a format with a final ends with it.
+            if not get_format(tournament.format).has_final:
                 over = tournament.round_set.filter(
                     number=rounds, status=Round.Status.FINISHED
                 ).exists()
@@ -269,15 +266,16 @@ def entrant_register(
 ) -> Entrant:
     """Registers a player (or a pair). Registering after the start is a late arrival, who
     joins from the next round drawn."""
-    pairs = tournament.format in PAIRS_FORMATS
+    kind = get_format(tournament.format)
+    pairs = kind.pairs
     if tournament.status == Tournament.Status.FINISHED:
         raise Conflict(_("The tournament is over."))
     if pairs and partner_id is None and not partner_name:
         raise RuleViolation.at("partner", _("A pairs event registers pairs: name the partner."))
     if not pairs and (partner_id is not None or partner_name):
         raise RuleViolation.at("partner", _("An individual event registers players one by one."))
-    if pairs and tournament.format == "round_robin" and tournament.status != "registration":
-        raise Conflict(_("A round robin cannot take late arrivals: its rounds are fixed."))
+    if not kind.late_arrivals and tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict(translated(kind.late_arrival_refusal()))
     with transaction.atomic():
         club = tournament.club
         player = _player(club=club, player_id=player_id, name=name, field="player")

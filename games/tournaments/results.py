@@ -15,8 +15,6 @@ from games.rules import get_game
 if TYPE_CHECKING:
     from games.models import Table, Tournament
 
-PAIRS_FORMATS = {"swiss", "round_robin", "knockout"}
-
 
 @dataclass(frozen=True)
 class TableResult:

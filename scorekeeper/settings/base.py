@@ -241,7 +241,7 @@ SPECTACULAR_SETTINGS = {
     ],
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "games.models.matches.GAME_CHOICES",
-        "TournamentFormatEnum": "games.models.tournaments.Tournament.Format",
+        "TournamentFormatEnum": "games.models.tournaments.FORMAT_CHOICES",
         "RoundKindEnum": "games.models.tournaments.Tournament.RoundKind",
         "TournamentStatusEnum": "games.models.tournaments.Tournament.Status",
         "EntrantStatusEnum": "games.models.tournaments.Entrant.Status",

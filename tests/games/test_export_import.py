@@ -19,7 +19,6 @@ from games.services import (
     club_member_add,
     deal_record,
     deal_replace,
-    draws,
     match_create,
 )
 from games.services.exports import document_export
@@ -28,6 +27,7 @@ from games.services.imports import document_import
 from games.services.rounds import round_draw_request
 from games.services.tables import Confirmer, table_confirm, table_dispute, table_reopen
 from games.services.tournaments import entrant_register, tournament_create
+from games.tournaments.formats import individual
 
 from ..test_tournament_simulation import rikken_deal
 
@@ -318,7 +318,7 @@ def club(director, django_capture_on_commit_callbacks, monkeypatch):
     # Nine players cannot avoid every repeat over three rounds, so the seating search spends its
     # whole effort (about 3 s a draw) looking for a draw that does not exist; what is exported
     # is whatever it drew, so a small effort tests the same thing.
-    monkeypatch.setattr(draws, "SEATING_EFFORT", draws.SEARCH_EFFORT // 20)
+    monkeypatch.setattr(individual, "SEATING_EFFORT", individual.SEARCH_EFFORT // 20)
     rng = random.Random(5)
     capture = django_capture_on_commit_callbacks
     club = club_create(name="De Zwaan", director=director)

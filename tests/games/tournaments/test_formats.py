@@ -1,0 +1,195 @@
+"""The tournament formats are a registry, as the games are: pure Python, asked by shared code
+and never named by it, and the code they sit in has no import circles."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from games.tournaments import formats
+from games.tournaments.formats import FORMATS, DrawRequest, Named, UnknownFormat, get_format
+from tests.games.rules.test_purity import imported_modules
+
+ROOT = Path(__file__).resolve().parents[3]
+FORMATS_DIR = Path(formats.__file__).parent
+# What asks a format by its name instead of asking the format: a comparison with the tournament's
+# format, the old set of pairs formats, a lookup keyed by the format, a format's slug in quotes.
+SLUG_TESTS = re.compile(
+    r"\bformat\s*(==|!=|\bin\b|\bnot\s+in\b)|PAIRS_FORMATS|\.format\]|"
+    + "|".join(rf"[\"']{slug}[\"']|format={slug}\b" for slug in FORMATS)
+)
+SHARED_CODE = ("games", "api", "scorekeeper", "templates", "static/js")
+
+
+def test_the_four_formats_are_registered_in_the_forms_order():
+    assert list(FORMATS) == ["individual", "swiss", "round_robin", "knockout"]
+    assert [f.pairs for f in FORMATS.values()] == [False, True, True, True]
+    assert get_format("knockout").round_kinds == {"game", "match"}
+
+
+def test_an_unknown_format_names_the_known_ones():
+    with pytest.raises(UnknownFormat) as refused:
+        get_format("ladder")
+
+    assert str(refused.value) == (
+        "Unknown format 'ladder'; the formats are individual, swiss, round_robin, knockout."
+    )
+
+
+@pytest.mark.parametrize(
+    ("report", "final"), [({"bracket": [[1, 2]]}, True), ({"bracket": [[1, 2], [3, 4]]}, False)]
+)
+def test_only_a_knockout_has_a_final(report, final):
+    assert get_format("knockout").is_final(report) is final
+    assert not any(f.is_final(report) for f in FORMATS.values() if not f.has_final)
+
+
+def test_a_round_robin_draws_from_plain_facts():
+    pairs = [Named(n, f"P{n}") for n in range(1, 5)]
+
+    drawn = get_format("round_robin").draw(DrawRequest(number=1, seed=0, rounds=3, table_size=4,
+                                                        entrants=pairs))  # fmt: skip
+
+    assert len(drawn.tables) == 2 and drawn.byes == []
+    assert sorted(pk for table in drawn.tables for pk in table) == [1, 2, 3, 4]
+    assert "Round 1 of the Berger tables for 4 pairs" in drawn.notes[0]
+
+
+def test_nothing_under_the_tournaments_package_imports_django():
+    offenders = {
+        str(path.relative_to(FORMATS_DIR.parent)): sorted(
+            m for m in imported_modules(path) if m.split(".")[0] in {"django", "rest_framework"}
+        )
+        for path in FORMATS_DIR.parent.rglob("*.py")
+    }
+
+    assert {path: mods for path, mods in offenders.items() if mods} == {}
+
+
+def slug_tests(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if SLUG_TESTS.search(line)]
+
+
+def test_shared_code_never_compares_a_format_slug():
+    found = {}
+    for top in SHARED_CODE:
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.suffix not in {".py", ".html", ".js"} or "migrations" in path.parts:
+                continue
+            if FORMATS_DIR in path.parents:
+                continue
+            lines = slug_tests(path.read_text())
+            if lines:
+                found[str(path.relative_to(ROOT))] = lines
+
+    assert found == {}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'if tournament.format == "knockout":',
+        "pairs = tournament.format in PAIRS_FORMATS",
+        '{% if tournament.format != "individual" %}',
+        "drawer = {...}[tournament.format]",
+        'data-show-when="format=individual"',
+    ],
+)
+def test_the_check_would_catch_a_slug_compared(line):
+    assert slug_tests(line) == [line]
+
+
+def test_the_check_lets_the_format_be_asked():
+    assert slug_tests("if get_format(tournament.format).pairs:") == []
+    assert slug_tests('{"format": FORMAT, "version": VERSION}') == []
+
+
+# --- no import circles -------------------------------------------------------------------------
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def top_level_imports(path: Path, name: str, known: set[str]) -> set[str]:
+    """The project's modules ``path`` imports when it is loaded: its module-level imports,
+    not those in function bodies (made when called) nor under ``if TYPE_CHECKING``."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            # A submodule imported by name, else the module the names come from.
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                for alias in node.names
+            ]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph.get(node, ()):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return circles
+
+
+def test_the_code_has_no_import_circles():
+    paths = {
+        module_name(p): p
+        for top in ("games", "api", "scorekeeper")
+        for p in (ROOT / top).rglob("*.py")
+        if "migrations" not in p.parts
+    }
+    known = set(paths)
+    graph = {name: top_level_imports(path, name, known) for name, path in paths.items()}
+
+    assert import_circles(graph) == []
+
+
+def test_the_circle_check_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+
+    assert import_circles(graph) == [["a", "b", "c"]]
