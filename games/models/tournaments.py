@@ -8,7 +8,7 @@ from games.tournaments.formats import FORMATS, Format, get_format
 from .matches import new_public_id
 
 # The formats of the release, for the API schema; the registry is the one list (see format).
-FORMAT_CHOICES = [(slug, str(format.label)) for slug, format in FORMATS.items()]
+FORMAT_CHOICES = [(slug, str(kind.label)) for slug, kind in FORMATS.items()]
 
 
 class Tournament(models.Model):
