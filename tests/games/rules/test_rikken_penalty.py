@@ -145,7 +145,7 @@ class _Entry:
 def test_a_pot_share_is_rounded_halves_up_then_multiplied():
     """At four seats every share is whole; the rounding rule is checked on the pot alone: a
     pot of 9 between two players is 4.5 each, so 5, and doubled 10."""
-    from games.rules.rikken_penalty import pot_points
+    from games.rules.rikken.penalty import pot_points
 
     entries = [_Entry(0, True), _Entry(1, False)]
     assert pot_points(entries, [0, 1, 2], 1) == {1: 5 + 9, 2: 5}

@@ -22,10 +22,10 @@ Vocabulary
 - *penalty points* (``scoring: "penalty_points"``): nobody pays; each player collects points and
   the lowest total wins; a deal may be *doubled* (RULES.md §4, "Club penalty points").
 
-The rule options are declared in ``rikken_options.py``, the contract table (the ``contracts``
-option) read in ``rikken_contracts.py``, each contract played in a deal in
-``rikken_entries.py``, the special games in ``rikken_specials.py``, penalty points counted in
-``rikken_penalty.py``.
+The rule options are declared in ``options.py``, the contract table (the ``contracts``
+option) read in ``contracts.py``, each contract played in a deal in
+``entries.py``, the special games in ``specials.py``, penalty points counted in
+``penalty.py``.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ..base import (
     DealResult,
     Direction,
     Errors,
@@ -46,11 +46,11 @@ from .base import (
     read_object,
     read_seat,
 )
-from .messages import msg, seat_word
-from .rikken_contracts import TRICKS, ContractRow
-from .rikken_entries import BLIND_MAN, BLIND_MAN_DOES_NOT_BID, ContractEntry, read_contract
-from .rikken_options import RikkenOptions
-from .rikken_penalty import (
+from ..messages import msg, seat_word
+from .contracts import TRICKS, ContractRow
+from .entries import BLIND_MAN, BLIND_MAN_DOES_NOT_BID, ContractEntry, read_contract
+from .options import RikkenOptions
+from .penalty import (
     DEFAULT_SPECIAL_PENALTIES,
     check_penalty_options,
     contract_points,
@@ -60,7 +60,7 @@ from .rikken_penalty import (
     special_penalties_from_data,
     special_penalty,
 )
-from .rikken_specials import (
+from .specials import (
     SPECIAL_GAMES,
     read_counts,
     read_schuppen_mie,
