@@ -4,8 +4,9 @@ from .game_data import DealInputField, DealOutcomeField, MatchStateField
 
 
 class DealSerializer(serializers.Serializer):
-    """A deal as entered, its outcome, and the match state after it: the schema of
-    ``games.answers.deal_body``."""
+    """A deal as entered, its outcome, and the match state after it."""
+
+    # The schema of games.answers.deal_body, which builds the answer.
 
     number = serializers.IntegerField()
     input = DealInputField()

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..base import (
     A_TEAM,
+    INTEGERS,
     TRICKS_TAKEN,
     DealResult,
     Errors,
@@ -95,6 +96,8 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
     player_counts = (PLAYERS,)
     Options = MalillaOptions
     setup_fields = ("albur",)
+    outcome_schema = {"points": {**INTEGERS, "description": "the points of the hand, per team."}}
+    state_schema = {"scores": {**INTEGERS, "description": "the totals, per team."}}
 
     def finish_options(self, options: MalillaOptions) -> MalillaOptions:
         variant = VARIANTS[options.variant]
