@@ -1,13 +1,17 @@
 """Each model keeps the lists of columns its hand-written statements name (a deal's insert, the
 match's cached state, the summaries the lists read, an idempotency record's insert). A column
 added to a model and forgotten in them fails here, naming the lists to put it in, instead of
-being silently left out of a write or read one query per deal."""
+being silently left out of a write or read one query per deal; a deal's column left out of the
+export documents fails here too."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.models import Deal, IdempotencyRecord, Match
+from games.services import deal_record, match_create
+from games.services.exports import match_body
+from games.services.import_checks import DEAL
 
 
 def columns(model) -> set[str]:
@@ -51,3 +55,19 @@ def test_a_column_left_out_is_named(monkeypatch):
 
     with pytest.raises(AssertionError, match="version"):
         test_every_column_is_in_exactly_one_list_of_each_pair(Match, PARTITIONS[0][1])
+
+
+# What a match's export document leaves out of each deal: the match it belongs to (the deal
+# sits in its match's list) and the state after it (computed again by the import's fold).
+NOT_EXPORTED = {"match", "state"}
+
+
+@pytest.mark.django_db
+def test_every_deal_column_travels_in_an_export_and_its_import():
+    created = match_create(game="marafon", players=["Anna", "Bruno", "Cora", "Dario"])
+    deal_record(match=created.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
+
+    (exported,) = match_body(Match.objects.get(pk=created.match.pk))["deals"]
+
+    assert set(exported) == columns(Deal) - NOT_EXPORTED
+    assert columns(Deal) - NOT_EXPORTED == DEAL
