@@ -315,7 +315,7 @@ def deal_new(request, public_id: str):
     # the line between them, highlighted for a moment.
     entered = reverse("pages:match", args=[public_id]) + "?entered=1#board"
     form = deal_form_for(match, match.state, data=request.POST)
-    refusal = taken = None
+    refusal, taken = None, False
     if form.is_valid():
         try:
             deal_record(
@@ -326,8 +326,8 @@ def deal_new(request, public_id: str):
                 user=request.user,
                 idempotency=resend.form_idempotency(request),
             )
-        except KeyTaken as exc:  # the same form, sent again meanwhile: the first recorded it
-            taken = exc
+        except KeyTaken:  # the same form, sent again meanwhile: the first recorded it
+            taken = True
         except RuleViolation as exc:
             form.add_rule_errors(exc.errors)
         except (StaleVersion, Conflict, MatchOver, Refused) as exc:
@@ -336,7 +336,7 @@ def deal_new(request, public_id: str):
             return redirect(entered)
     # Refused, or its key taken: a form sent before, which recorded its deal, says so.
     done = resend.recorded_deal(request)
-    if done is None and taken is not None:
+    if done is None and taken:
         done = selectors.deal_count(match)
     if done is not None:
         messages.info(request, _("Deal %(n)d was recorded.") % {"n": done})
