@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 
+from games import selectors
 from games.services import Idempotency, IdempotencyKey, idempotency_kept
 
 FIELD = "form_key"
@@ -30,12 +31,14 @@ def form_idempotency(request) -> Idempotency | None:
     )
 
 
-def recorded_deal(request) -> int | None:
-    """The number of the deal this very form recorded, if it was sent before."""
+def recorded_deal(request, match, *, taken: bool = False) -> int | None:
+    """The number of the deal this very form recorded, if it was sent before. ``taken``: its
+    key was found taken (the same form, sent again while the first was at work), so a deal was
+    recorded, whatever its answer says."""
     idempotency = form_idempotency(request)
     kept = None if idempotency is None else idempotency_kept(idempotency)
     if kept is None or kept.answer is None or not isinstance(kept.answer.body, dict):
-        return None
+        return selectors.deal_count(match) if taken else None
     body = kept.answer.body
     # A form sent before the pages kept the deal's whole answer kept {"deal": n} (24 hours).
     return body.get("number", body.get("deal"))

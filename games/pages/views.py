@@ -315,7 +315,7 @@ def deal_new(request, public_id: str):
     # the line between them, highlighted for a moment.
     entered = reverse("pages:match", args=[public_id]) + "?entered=1#board"
     form = deal_form_for(match, match.state, data=request.POST)
-    refusal, taken = None, False
+    refusal = None
     if form.is_valid():
         try:
             deal_record(
@@ -326,18 +326,14 @@ def deal_new(request, public_id: str):
                 user=request.user,
                 idempotency=resend.form_idempotency(request),
             )
-        except KeyTaken:  # the same form, sent again meanwhile: the first recorded it
-            taken = True
         except RuleViolation as exc:
             form.add_rule_errors(exc.errors)
-        except (StaleVersion, Conflict, MatchOver, Refused) as exc:
+        except (KeyTaken, StaleVersion, Conflict, MatchOver, Refused) as exc:
             refusal = exc
         else:
             return redirect(entered)
     # Refused, or its key taken: a form sent before, which recorded its deal, says so.
-    done = resend.recorded_deal(request)
-    if done is None and taken:
-        done = selectors.deal_count(match)
+    done = resend.recorded_deal(request, match, taken=isinstance(refusal, KeyTaken))
     if done is not None:
         messages.info(request, _("Deal %(n)d was recorded.") % {"n": done})
         return redirect(entered)
@@ -438,13 +434,9 @@ def deal_undo_page(request, public_id: str, number: int):
     if not can_score(request, match):
         return HttpResponseForbidden(_("Only a phone with the edit link can undo deals."))
     if request.method == "POST":
+        key = held_edit_key(request, match)
         try:
-            deal_undo(
-                match=match,
-                number=number,
-                edit_key=held_edit_key(request, match),
-                user=request.user,
-            )
+            deal_undo(match=match, number=number, edit_key=key, user=request.user)
         except (Conflict, NotFound, Refused) as exc:
             messages.error(request, str(exc))
         else:

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.test import Client
 
-from games.answers import deal_body, deal_recorded
+from games.answers import Answer, deal_body, deal_recorded
 from games.models import Deal, IdempotencyRecord, Session
 from games.services import (
     Idempotency,
@@ -23,6 +23,7 @@ from games.services import (
     deal_replace,
     deal_undo,
     idempotency_kept,
+    idempotency_store,
     match_create,
 )
 from games.services.sessions import (
@@ -186,3 +187,24 @@ def test_a_page_form_and_the_api_keep_the_same_answer(created):
     match.refresh_from_db()
     deal = Deal.objects.get(match=match, number=2)
     assert kept.answer.body == deal_body(match, deal)
+
+
+@pytest.mark.django_db(transaction=True)  # the page's deal is a transaction of its own
+def test_a_form_whose_key_was_taken_meanwhile_records_nothing_and_says_so(created):
+    """The same form sent twice at once, without the version it was drawn at: the second
+    records its deal, finds the key taken by the first at its own statement, is rolled back,
+    and says the first one's deal."""
+    phone = Client()
+    phone.get(f"/m/{created.match.public_id}/edit/{created.edit_key}/")
+    form_key = "f" * 24
+    path = f"/m/{created.match.public_id}/deals/"
+    first = Idempotency(
+        scope=f"PAGE {path}", key=IdempotencyKey(raw=form_key, caller="page"), fingerprint=""
+    )
+    with transaction.atomic():  # as the first form's deal left it
+        idempotency_store(idempotency=first, answer=Answer(201, {"number": 7}))
+
+    sent = phone.post(path, {"form_key": form_key, "trump": "coins", "points": "6"}, follow=True)
+
+    assert Deal.objects.filter(match=created.match).count() == 1
+    assert "Deal 7 was recorded." in sent.content.decode()
