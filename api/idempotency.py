@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass
 from functools import wraps
 
 from django.db import transaction
@@ -24,14 +23,14 @@ from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.response import Response
 
 from api.callers import caller_of
-from games.models import IdempotencyRecord
-from games.selectors import idempotency_lookup
+from games.answers import Answer
 from games.services import (
+    Idempotency,
     IdempotencyKey,
+    Kept,
     KeyTaken,
-    idempotency_answer,
+    idempotency_kept,
     idempotency_store,
-    idempotency_unseal,
 )
 
 HEADER = "Idempotency-Key"
@@ -79,30 +78,13 @@ class _Taken(Exception):
     """The key was stored by another request while this one worked: its work is rolled back."""
 
 
-@dataclass
-class Pending:
-    """The request's key, for a handler that stores its answer with its own write (one
-    statement fewer): ``record_for`` gives the record; the wrapper then stores nothing."""
-
-    scope: str
-    key: IdempotencyKey
-    fingerprint: str
-    stored: bool = False
-
-    def record_for(self, response: Response) -> IdempotencyRecord:
-        self.stored = True
-        return idempotency_answer(
-            scope=self.scope,
-            key=self.key,
-            fingerprint=self.fingerprint,
-            status=response.status_code,
-            body=response.data,
-            headers=kept_headers(response),
-        )
-
-
 def kept_headers(response: Response) -> dict:
     return {h: response[h] for h in KEPT_HEADERS if h in response}
+
+
+def reply(answer: Answer) -> Response:
+    """An answer built by ``games.answers``, as the API replies it."""
+    return Response(answer.body, status=answer.status, headers=answer.headers)
 
 
 def fingerprint(data) -> str:
@@ -127,8 +109,9 @@ def _key_refusal(key: str, caller: str) -> Response | None:
     return None
 
 
-def _replay(record, key: IdempotencyKey, request_fingerprint: str, recheck=None) -> Response:
-    if record.fingerprint != request_fingerprint:
+def _replay(kept: Kept, again=None) -> Response:
+    """The answer kept under the key, served again; 422 for another body under a used key."""
+    if not kept.same_request:
         return Response(
             {
                 "detail": _("This %(header)s was already used with a different request body.")
@@ -136,46 +119,56 @@ def _replay(record, key: IdempotencyKey, request_fingerprint: str, recheck=None)
             },
             status=status.HTTP_422_UNPROCESSABLE_ENTITY,
         )
-    body = idempotency_unseal(record=record, key=key)
-    if recheck is not None and status.is_success(record.status):
-        now = recheck(body)
+    answer = kept.answer
+    if again is not None and status.is_success(answer.status):
+        now = again(answer.body)
         if now is not None:
             now[REPLAYED_HEADER] = "true"  # answered from the state now, not done again
             return now
-    response = Response(body, status=record.status, headers=record.headers)
+    response = reply(answer)
     response[REPLAYED_HEADER] = "true"
     return response
 
 
-def idempotent(handler=None, *, recheck=None):
-    """Wraps a POST handler of an APIView (``@idempotent``, or ``@idempotent(recheck=...)``).
+def idempotent(handler=None, *, recheck=None, kept_by_the_write: bool = False):
+    """Wraps a POST handler of an APIView (``@idempotent``, or ``@idempotent(...)``).
+
+    The handler finds the request's key as plain facts in ``request.idempotency`` (None without
+    the header). ``kept_by_the_write``: the handler gives them to its service, which stores its
+    answer with its own write (a deal: the same statement); otherwise this wrapper stores the
+    handler's answer after it, in the same transaction.
 
     ``recheck(view, request, stored_body, *args, **kwargs)`` sees a stored success before it is
     served again. A stored answer tells what the state was then; where a later write can undo
     it (a table's confirmation, reopened since), a replay must not contradict the state now:
     ``recheck`` returns the answer to give instead, or None to serve the stored one."""
     if handler is None:
-        return lambda handler: idempotent(handler, recheck=recheck)
+        return lambda handler: idempotent(
+            handler, recheck=recheck, kept_by_the_write=kept_by_the_write
+        )
 
     @wraps(handler)
     def wrapper(view, request, *args, **kwargs):
         raw = request.headers.get(HEADER)
         if raw is None:
+            request.idempotency = None
             return handler(view, request, *args, **kwargs)
         caller = caller_of(request, view)
         refusal = _key_refusal(raw, caller)
         if refusal is not None:
             return refusal
-        key = IdempotencyKey(raw=raw, caller=caller)
-        scope = f"{request.method} {request.path}"[:300]
-        request_fingerprint = fingerprint(request.data)
+        idempotency = request.idempotency = Idempotency(
+            scope=f"{request.method} {request.path}"[:300],
+            key=IdempotencyKey(raw=raw, caller=caller),
+            fingerprint=fingerprint(request.data),
+        )
         # No lookup first: the work is done, then its answer stored in the same transaction
-        # with one INSERT … ON CONFLICT DO NOTHING, so a new request costs one statement here.
-        # A retry of a request that committed finds the key taken at that INSERT (having
-        # waited on the unique index for a request still in flight): its work is rolled back
-        # and the stored answer served. A retry whose work is refused (a stale If-Match now, a
-        # finished match) looks the key up before answering with the refusal.
-        pending = request.idempotency = Pending(scope, key, request_fingerprint)
+        # with one INSERT … ON CONFLICT DO NOTHING, so a new request costs one statement here
+        # (none for a deal, whose own statement stores it). A retry of a request that committed
+        # finds the key taken at that INSERT (having waited on the unique index for a request
+        # still in flight): its work is rolled back and the stored answer served. A retry
+        # whose work is refused (a stale If-Match now, a finished match) looks the key up
+        # before answering with the refusal.
         again = (
             None if recheck is None else lambda body: recheck(view, request, body, *args, **kwargs)
         )
@@ -189,41 +182,34 @@ def idempotent(handler=None, *, recheck=None):
                     raise _Failed(error) from error
                 if response.status_code >= 400:
                     raise _Refused(response)
-                if pending.stored:  # with the handler's own write
+                if kept_by_the_write:
                     return response
-                stored = idempotency_store(
-                    scope=scope,
-                    key=key,
-                    fingerprint=request_fingerprint,
-                    status=response.status_code,
-                    body=response.data,
-                    headers=kept_headers(response),
-                )
-                if not stored:
+                answer = Answer(response.status_code, response.data, kept_headers(response))
+                if not idempotency_store(idempotency=idempotency, answer=answer):
                     raise _Taken
                 return response
         except _Refused as refused:
-            record = idempotency_lookup(scope=scope, key_digest=key.digest)
-            if record is None or record.status is None:
+            kept = idempotency_kept(idempotency)
+            if kept is None:
                 return refused.response
-            return _replay(record, key, request_fingerprint, again)
+            return _replay(kept, again)
         except _Failed as failed:
             if isinstance(failed.error, ValidationError | ParseError):
                 # Refused for its form (a malformed If-Match): not the request that was
                 # answered, which had to be of the right form, so not a retry of it.
                 raise failed.error from None
-            record = idempotency_lookup(scope=scope, key_digest=key.digest)
-            if record is None or record.status is None:
+            kept = idempotency_kept(idempotency)
+            if kept is None:
                 raise failed.error from None
-            return _replay(record, key, request_fingerprint, again)
+            return _replay(kept, again)
         except _Taken:
             pass
-        record = idempotency_lookup(scope=scope, key_digest=key.digest)
-        if record is None or record.status is None:
+        kept = idempotency_kept(idempotency)
+        if kept is None:
             return Response(
                 {"detail": _("A request with this key is still being processed.")},
                 status=status.HTTP_409_CONFLICT,
             )
-        return _replay(record, key, request_fingerprint, again)
+        return _replay(kept, again)
 
     return wrapper

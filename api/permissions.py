@@ -1,22 +1,10 @@
-"""The API's side of ``games.permissions``: the edit key comes in the X-Edit-Key header, and a
-refusal is DRF's 403."""
-
-from django.utils.translation import gettext as _
-from rest_framework.exceptions import PermissionDenied
-
-from games.models import Match
-from games.permissions import may_edit_match
+"""The API's side of ``games.permissions``: who asks a write comes as plain facts, the edit key
+in the X-Edit-Key header and the user signed in; the services check them on the row they lock,
+and a refusal is a 403 (api.exceptions)."""
 
 EDIT_KEY_HEADER = "X-Edit-Key"
 
 
-def can_edit(request, match: Match) -> bool:
-    return may_edit_match(match, edit_key=request.headers.get(EDIT_KEY_HEADER), user=request.user)
-
-
-def require_edit(request, match: Match) -> None:
-    if not can_edit(request, match):
-        raise PermissionDenied(
-            _("Changing this match needs its edit key in the %(header)s header.")
-            % {"header": EDIT_KEY_HEADER}
-        )
+def edit_key_of(request) -> str | None:
+    """The edit key the request holds (None without the header)."""
+    return request.headers.get(EDIT_KEY_HEADER)

@@ -7,6 +7,7 @@ import re
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
+from games.answers import version_tag
 from games.models import Match
 
 # One tag as we send it ("3"), weak or not, quotes optional (as clients were always read).
@@ -15,7 +16,7 @@ IF_MATCH_SCHEMA = {"type": "string", "pattern": rf"^(\*|{TAG.pattern})?$"}
 
 
 def etag(match: Match) -> str:
-    return f'"{match.version}"'
+    return version_tag(match.version)
 
 
 def expected_version(request) -> int | None:

@@ -64,6 +64,13 @@ def key_opens_table(key: str, *, public_id: str, number: int, table: int) -> boo
     return _opens([digest for row in rows for digest in row], key)
 
 
+def asked_from_outside(*, edit_key: str | None, user: Any) -> bool:
+    """Whether a write was asked by someone, to be checked: a request always names its user
+    (signed in or anonymous), and maybe a key. A service called from inside the system (an
+    import, a task, a test's set-up) names neither, and there is nobody to check."""
+    return edit_key is not None or user is not None
+
+
 def may_edit_match(match: Match, *, edit_key: str | None, user: Any) -> bool:
     """Whether a caller holding ``edit_key`` (or none), signed in as ``user`` (or not), may
     enter, correct and undo the match's deals."""
@@ -72,6 +79,21 @@ def may_edit_match(match: Match, *, edit_key: str | None, user: Any) -> bool:
     if not (user and user.is_authenticated):
         return False
     return match.owner_id == user.pk or is_table_director(match, user)
+
+
+def edit_key_matches_session(session: Session, edit_key: str | None) -> bool:
+    """Whether ``edit_key`` is the evening's: the key that also scores each of its matches."""
+    if not edit_key or not session.edit_key_hash:
+        return False
+    return hmac.compare_digest(hash_edit_key(edit_key), session.edit_key_hash)
+
+
+def may_edit_session(session: Session, *, edit_key: str | None, user: Any) -> bool:
+    """Whether a caller holding ``edit_key`` (or none), signed in as ``user`` (or not), may
+    change the evening: add its next match, settle it, mark its transfers paid."""
+    if edit_key_matches_session(session, edit_key):
+        return True
+    return bool(user and user.is_authenticated and session.owner_id == user.pk)
 
 
 def is_director(club: Club, user: Any) -> bool:

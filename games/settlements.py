@@ -94,7 +94,8 @@ def match_settlement(match: Match) -> dict[str, Any]:
     """Every seat's balance and the transfers that settle the match."""
     _check_money_game(match)
     seats = list(match.seats.all())
-    units = [match.state["balances"][seat.number] for seat in seats]
+    balances = GAMES[match.game].seat_totals(match.state).values
+    units = [balances[seat.number] for seat in seats]
     people = [{"seat": seat.number, "name": seat.player.name} for seat in seats]
     stake = match.stake
     money = None if stake is None else [Decimal(u) * stake for u in units]
@@ -124,13 +125,14 @@ def evening_settlement(matches: Sequence[Match]) -> dict[str, Any]:
     units: dict[tuple[str, Any], int] = {}
     money: dict[tuple[str, Any], Decimal] = {}
     for match in matches:
+        balances = GAMES[match.game].seat_totals(match.state).values
         for seat in match.seats.all():
             key = person_key(seat)
             people.setdefault(
                 key,
                 {"name": seat.player.name, "player": seat.player.pk if seat.player.known else None},
             )
-            balance = match.state["balances"][seat.number]
+            balance = balances[seat.number]
             units[key] = units.get(key, 0) + balance
             if match.stake is not None:
                 money[key] = money.get(key, Decimal(0)) + Decimal(balance) * match.stake

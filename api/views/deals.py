@@ -1,14 +1,13 @@
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent, reply
 from api.pagination import Pages
-from api.permissions import require_edit
-from api.serializers.deals import DealSerializer, deal_data
+from api.permissions import edit_key_of
+from api.serializers.deals import DealSerializer
 from api.serializers.game_data import DEAL_REQUEST
 from api.serializers.matches import (
     DealSummarySerializer,
@@ -17,6 +16,7 @@ from api.serializers.matches import (
 )
 from api.versioning import IF_MATCH_SCHEMA, expected_version, with_etag
 from games import selectors
+from games.answers import deal_body, deal_recorded
 from games.permissions import key_opens_match
 from games.services import NotFound, deal_record, deal_replace, deal_undo
 
@@ -68,31 +68,20 @@ class DealListView(APIView):
         responses={201: DealSerializer},
         parameters=[*WRITE_PARAMETERS, IDEMPOTENCY_PARAMETER],
     )
-    @idempotent
+    @idempotent(kept_by_the_write=True)
     def post(self, request, public_id: str):
         # The service reads the match row once, locked, and checks the edit key on it: no
         # deal, seat or table it does not need, so a deal costs the same at deal 1 and 500.
-        # With an Idempotency-Key, the answer is stored by the deal's own statement.
-        pending = getattr(request, "idempotency", None)
-        answered: list[Response] = []  # the answer, when it was made for the key's record
-
-        def keep(match, deal):
-            answered.append(_answer(match, deal))
-            return pending.record_for(answered[0])
-
+        # With an Idempotency-Key, it stores the answer by the deal's own statement.
         match, deal = deal_record(
             match=public_id,
             raw=request.data,
             expected_version=expected_version(request),
+            edit_key=edit_key_of(request),
             user=request.user,
-            check=lambda locked: require_edit(request, locked),
-            answer=None if pending is None else keep,
+            idempotency=request.idempotency,
         )
-        return answered[0] if answered else _answer(match, deal)
-
-
-def _answer(match, deal) -> Response:
-    return with_etag(Response(deal_data(match, deal), status=status.HTTP_201_CREATED), match)
+        return reply(deal_recorded(match, deal))
 
 
 PREFER_PARAMETER = OpenApiParameter(
@@ -114,20 +103,19 @@ class DealDetailView(APIView):
         if deal is None:
             _head_or_404(public_id)
             raise NotFound(_("This match has no deal %(n)s.") % {"n": number})
-        return with_etag(Response(deal_data(deal.match, deal)), deal.match)
+        return with_etag(Response(deal_body(deal.match, deal)), deal.match)
 
     @extend_schema(request=DEAL_REQUEST, responses=DealSerializer, parameters=WRITE_PARAMETERS)
     def put(self, request, public_id: str, number: int):
-        match = _head_or_404(public_id)
-        require_edit(request, match)
         match, deal = deal_replace(
-            match=match,
+            match=_head_or_404(public_id),
             number=number,
             raw=request.data,
             expected_version=expected_version(request),
+            edit_key=edit_key_of(request),
             user=request.user,
         )
-        return with_etag(Response(deal_data(match, deal)), match)
+        return with_etag(Response(deal_body(match, deal)), match)
 
     @extend_schema(
         responses={200: MatchSummarySerializer},
@@ -136,12 +124,11 @@ class DealDetailView(APIView):
         "version after the undo); with `Prefer: return=representation`, the whole match.",
     )
     def delete(self, request, public_id: str, number: int):
-        match = _head_or_404(public_id)
-        require_edit(request, match)
         match = deal_undo(
-            match=match,
+            match=_head_or_404(public_id),
             number=number,
             expected_version=expected_version(request),
+            edit_key=edit_key_of(request),
             user=request.user,
         )
         context = {"request": request}

@@ -7,13 +7,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.pagination import Pages
-from api.permissions import EDIT_KEY_HEADER
+from api.permissions import edit_key_of
 from api.query import IdList
 from api.serializers.sessions import (
     SessionCreatedSerializer,
@@ -24,10 +23,10 @@ from api.serializers.sessions import (
     TransferPaidSerializer,
 )
 from api.versioning import expected_version
+from games.answers import version_tag
 from games.permissions import key_opens_session
 from games.selectors import sessions as reads
 from games.services.sessions import (
-    edit_key_matches_session,
     session_create,
     session_match_add,
     session_settle,
@@ -38,24 +37,6 @@ from .deals import WRITE_PARAMETERS
 from .matches import IDEMPOTENCY_PARAMETER
 
 HELD_SESSIONS = IdList("ids", "Comma-separated session ids the client holds.")
-
-
-def can_edit_session(request, session) -> bool:
-    if edit_key_matches_session(session, request.headers.get(EDIT_KEY_HEADER)):
-        return True
-    user = request.user
-    return bool(user and user.is_authenticated and session.owner_id == user.pk)
-
-
-def _checker(request):
-    def check(session):
-        if not can_edit_session(request, session):
-            raise PermissionDenied(
-                _("Changing this session needs its edit key in the %(header)s header.")
-                % {"header": EDIT_KEY_HEADER}
-            )
-
-    return check
 
 
 def session_body(request, session, **extra) -> dict:
@@ -88,7 +69,7 @@ def _answer(request, public_id: str, *, status_code=200, headers=None, **extra) 
     serializer = SessionCreatedSerializer if "edit_key" in extra else SessionSerializer
     body = serializer(session_body(request, session, **extra)).data
     response = Response(body, status=status_code, headers=headers)
-    response["ETag"] = f'"{session.version}"'
+    response["ETag"] = version_tag(session.version)
     return response
 
 
@@ -172,7 +153,8 @@ class SessionMatchListView(APIView):
             setup=data["setup"] or None,
             seats=data.get("seats"),
             expected_version=expected_version(request),
-            check=_checker(request),
+            edit_key=edit_key_of(request),
+            user=request.user,
         )
         location = reverse("api:match-detail", args=[match.public_id])
         return _answer(
@@ -193,7 +175,10 @@ class SessionSettleView(APIView):
     @idempotent
     def post(self, request, public_id: str):
         session_settle(
-            session=public_id, expected_version=expected_version(request), check=_checker(request)
+            session=public_id,
+            expected_version=expected_version(request),
+            edit_key=edit_key_of(request),
+            user=request.user,
         )
         return _answer(request, public_id)
 
@@ -217,6 +202,7 @@ class SessionTransferPaidView(APIView):
             number=number,
             paid=serializer.validated_data["paid"],
             expected_version=expected_version(request),
-            check=_checker(request),
+            edit_key=edit_key_of(request),
+            user=request.user,
         )
         return _answer(request, public_id)

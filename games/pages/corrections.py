@@ -19,6 +19,7 @@ from games.rules import MatchOver, RuleViolation, get_game
 from games.services import Conflict, StaleVersion, deal_replace
 from games.services.deals import check_deal_replace
 
+from .access import held_edit_key
 from .games import summary, table_of
 from .history import changes, history, totals_of, verdicts
 from .tournament_display import said_by
@@ -90,6 +91,7 @@ def correction_answer(request, match, number: int, raw: dict[str, Any]):
                 number=number,
                 raw=raw,
                 expected_version=_version(request.POST.get("seen")),
+                edit_key=held_edit_key(request, match),
                 user=request.user,
             )
         except StaleVersion:

@@ -16,11 +16,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games import selectors
 from games.charts import Series, legend, line_chart
+from games.permissions import edit_key_matches_session
 from games.rules import RuleViolation
 from games.selectors import sessions as reads
-from games.services import Conflict, NotFound, StaleVersion
+from games.services import Conflict, NotFound, Refused, StaleVersion
 from games.services.sessions import (
-    edit_key_matches_session,
     session_create,
     session_match_add,
     session_settle,
@@ -241,6 +241,8 @@ def session_next(request, public_id: str):
             _session, match = session_match_add(
                 session=session,
                 expected_version=_int(request.POST.get("version")),
+                edit_key=held_session_key(request, session),
+                user=request.user,
                 **form.request(),
             )
         except RuleViolation as exc:
@@ -250,7 +252,7 @@ def session_next(request, public_id: str):
         except StaleVersion:
             messages.warning(request, _("Another phone changed the session meanwhile: look again."))
             return redirect("pages:session", public_id=public_id)
-        except Conflict as exc:
+        except (Conflict, Refused) as exc:
             messages.error(request, str(exc))
             return redirect("pages:session", public_id=public_id)
         else:
@@ -272,10 +274,15 @@ def session_settle_page(request, public_id: str):
     if not confirmed(request) and session.closed_at is None:
         return _ask_settle(request, session)
     try:
-        session_settle(session=session, expected_version=_int(request.POST.get("version")))
+        session_settle(
+            session=session,
+            expected_version=_int(request.POST.get("version")),
+            edit_key=held_session_key(request, session),
+            user=request.user,
+        )
     except StaleVersion:
         messages.warning(request, _("Another phone changed the session meanwhile: look again."))
-    except Conflict as exc:
+    except (Conflict, Refused) as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, _("The session is settled and closed."))
@@ -316,8 +323,14 @@ def session_paid_page(request, public_id: str, number: int):
         return refused
     paid = request.POST.get("paid", "1") != "0"
     try:
-        session_transfer_paid(session=session, number=number, paid=paid)
-    except (Conflict, NotFound) as exc:
+        session_transfer_paid(
+            session=session,
+            number=number,
+            paid=paid,
+            edit_key=held_session_key(request, session),
+            user=request.user,
+        )
+    except (Conflict, NotFound, Refused) as exc:
         messages.error(request, str(exc))
     return redirect(reverse("pages:session", args=[public_id]) + "#settle")
 

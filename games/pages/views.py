@@ -16,7 +16,9 @@ from games.permissions import is_director
 from games.rules import GAMES, MatchOver, RuleViolation, fold, get_game
 from games.services import (
     Conflict,
+    KeyTaken,
     NotFound,
+    Refused,
     StaleVersion,
     deal_record,
     deal_undo,
@@ -314,36 +316,34 @@ def deal_new(request, public_id: str):
     # The new totals and the next deal's entry, on the screen at once; the deal just entered is
     # the line between them, highlighted for a moment.
     entered = reverse("pages:match", args=[public_id]) + "?entered=1#board"
-    done = resend.already_done(request)
-    if done is not None:  # this very form was sent before: it is recorded, once
-        messages.info(request, _("Deal %(n)d was recorded.") % {"n": done["deal"]})
-        return redirect(entered)
     form = deal_form_for(match, match.state, data=request.POST)
+    refusal = None
     if form.is_valid():
-
-        def record() -> dict:
-            _match, deal = deal_record(
+        try:
+            deal_record(
                 match=match,
                 raw=form.to_input(),
                 expected_version=_int(request.POST.get("version")),
+                edit_key=held_edit_key(request, match),
                 user=request.user,
+                idempotency=resend.form_idempotency(request),
             )
-            return {"deal": deal.number}
-
-        try:
-            recorded = resend.once(request, record)
         except RuleViolation as exc:
             form.add_rule_errors(exc.errors)
-        except StaleVersion:
-            return _another_phone_scored(request, public_id, form)
-        except (Conflict, MatchOver) as exc:
-            messages.error(request, str(exc))
-            return redirect("pages:match", public_id=public_id)
+        except (KeyTaken, StaleVersion, Conflict, MatchOver, Refused) as exc:
+            refusal = exc
         else:
-            if recorded is None:
-                done = resend.already_done(request) or {"deal": selectors.deal_count(match)}
-                messages.info(request, _("Deal %(n)d was recorded.") % {"n": done["deal"]})
             return redirect(entered)
+    # Refused, or its key taken: a form sent before, which recorded its deal, says so.
+    done = resend.recorded_deal(request, match, taken=isinstance(refusal, KeyTaken))
+    if done is not None:
+        messages.info(request, _("Deal %(n)d was recorded.") % {"n": done})
+        return redirect(entered)
+    if isinstance(refusal, StaleVersion):
+        return _another_phone_scored(request, public_id, form)
+    if refusal is not None:
+        messages.error(request, str(refusal))
+        return redirect("pages:match", public_id=public_id)
     return match_response(request, match, form, status=400)
 
 
@@ -405,7 +405,7 @@ def deal_edit(request, public_id: str, number: int):
                 return correction_answer(request, match, number, form.to_input())
             except RuleViolation as exc:
                 form.add_rule_errors(exc.errors)
-            except (Conflict, NotFound) as exc:
+            except (Conflict, NotFound, Refused) as exc:
                 form.add_error(None, str(exc))
         status = 400
     names = [s.player.name for s in match.seats.all()]
@@ -436,9 +436,10 @@ def deal_undo_page(request, public_id: str, number: int):
     if not can_score(request, match):
         return HttpResponseForbidden(_("Only a phone with the edit link can undo deals."))
     if request.method == "POST":
+        key = held_edit_key(request, match)
         try:
-            deal_undo(match=match, number=number, user=request.user)
-        except (Conflict, NotFound) as exc:
+            deal_undo(match=match, number=number, edit_key=key, user=request.user)
+        except (Conflict, NotFound, Refused) as exc:
             messages.error(request, str(exc))
         else:
             messages.success(request, _("Deal %(n)d undone.") % {"n": number})

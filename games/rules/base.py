@@ -121,6 +121,32 @@ T = TypeVar("T")  # whoever sits in a seat
 
 
 @dataclass(frozen=True)
+class SeatTotals:
+    """Each player's own total in a match's state, for a game that scores players one by one:
+    units of money won (+) or lost (-) when ``money``, else points, the lowest best when
+    ``lowest_wins`` (penalty points)."""
+
+    values: tuple[int, ...]
+    money: bool = False
+    lowest_wins: bool = False
+
+
+@dataclass(frozen=True)
+class ContractPlayed:
+    """A contract of a deal as one player played it: its slug in the game's table of contracts,
+    the player's ``role`` (``declarer`` or ``partner``) and whether it was made."""
+
+    contract: str
+    role: str
+    made: bool
+
+
+# A JSON Schema fragment for the games' declarations (``deal_schema`` and its kind): one
+# whole number per seat or per team.
+INTEGERS: dict[str, Any] = {"type": "array", "items": {"type": "integer"}}
+
+
+@dataclass(frozen=True)
 class DealResult(Generic[S]):
     """What one deal did: its outcome (plain data, as the API shows it) and the state after it."""
 
@@ -160,6 +186,12 @@ class Game(ABC, Generic[O, S, D]):
     Options: ClassVar[type]
     # Set-up fields entered beside the rules when a match is created (Malilla's albur).
     setup_fields: ClassVar[tuple[str, ...]] = ()
+    # The fields of the game's plain data that the API's schema names (JSON Schema properties,
+    # described in the game's words): a deal as entered, its outcome, the match state. The API
+    # merges every game's (api/serializers/game_data.py); every field is allowed either way.
+    deal_schema: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    outcome_schema: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    state_schema: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
     # options
 
@@ -293,13 +325,34 @@ class Game(ABC, Generic[O, S, D]):
 
     def seat_points(self, state: Mapping[str, Any], seat: int, options: O) -> int:
         """What one player scored at a tournament table of an individual event: their
-        partnership's points, or in a game without partnerships the units they won or lost."""
+        partnership's points, or in a game without partnerships their own total."""
         teams = self.teams(options)
         if teams:
             return self.team_points(
                 state, next(t for t, s in enumerate(teams) if seat in s), options
             )
-        return state["balances"][seat]
+        totals = self.seat_totals(state)
+        if totals is None:
+            raise NotImplementedError(f"{self.name} keeps no total per player (seat_totals).")
+        return totals.values[seat]
+
+    # what compares matches, whatever their game: an evening's totals, a player's statistics,
+    # club ratings (games.rules.results)
+
+    def seat_totals(self, state: Mapping[str, Any]) -> SeatTotals | None:
+        """Each player's own total, read from the state's data, when players are scored one by
+        one (a money game's balances, penalty points); None when partners share their side's
+        points, which ``team_points`` counts."""
+        return None
+
+    # Whether a deal's outcome tells how its contracts went (a game played from a table of
+    # contracts, Rikken): a player's statistics then count each contract played and made.
+    tells_contracts: ClassVar[bool] = False
+
+    def contracts_played(self, outcome: Mapping[str, Any], seat: int) -> list[ContractPlayed]:
+        """The contracts of one deal (its outcome's data) that ``seat`` played, as declarer or
+        as partner."""
+        return []
 
     # set-up and state
 

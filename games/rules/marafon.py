@@ -25,6 +25,7 @@ from typing import Any
 
 from .base import (
     A_TEAM,
+    INTEGERS,
     DealResult,
     Errors,
     Game,
@@ -166,6 +167,8 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
     name = "Marafon-Beccaccino"
     player_counts = (PLAYERS,)
     Options = MarafonOptions
+    outcome_schema = {"points": {**INTEGERS, "description": "the points of the deal, per team."}}
+    state_schema = {"scores": {**INTEGERS, "description": "the current game's totals, per team."}}
 
     def finish_options(self, options: MarafonOptions) -> MarafonOptions:
         if options.bella_target is None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .messages import msg
-from .rikken_contracts import DEFAULT_TABLE
+from .rikken.contracts import DEFAULT_TABLE
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,11 @@
 """What a match came to, per seat, read from its state: the common ground of a session's
 totals, a player's statistics and the club ratings, for every game.
 
-The state says what kind of score a game keeps, so nothing here asks for a game by name:
-- ``balances``: units won or lost per seat (money games: Rikken, Trionfo); the higher the better;
-- ``points`` without balances: penalty points per seat (Rikken's points scoring, the lowest
-  total wins the evening);
-- ``scores`` (and ``games``, the games of a Marafon match): a partnership's points;
-- ``chips``: a partnership's chips at Etori, counted from the chips it started with.
-Partners share their side's points and place."""
+Nothing here reads a state's fields nor names a game: the game says how its state scores.
+``Game.seat_totals`` gives each player's own total where players are scored one by one (units
+of money won or lost, the higher the better; penalty points, the lowest); otherwise partners
+share their side's points (``Game.team_points``) and place, and the game's ``winner`` comes
+first whatever the points."""
 
 from __future__ import annotations
 
@@ -15,6 +13,8 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from . import get_game
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,6 @@ class SeatResult:
 def teams_of(game: str, seats: int) -> tuple[tuple[int, ...], ...] | None:
     """A game's partnerships at a table of ``seats``, as the game says (None: everybody for
     themselves)."""
-    from . import get_game
-
     engine = get_game(game)
     teams = engine.teams(engine.resolve_options({}, players=seats))
     return tuple(tuple(s for s in team if s < seats) for team in teams) if teams else None
@@ -45,8 +43,6 @@ def teams_of(game: str, seats: int) -> tuple[tuple[int, ...], ...] | None:
 def _team_points(game: str, state: Mapping[str, Any], team: int, rules: Mapping[str, Any]) -> int:
     """What a partnership scored, as the game counts it (Game.team_points): the standings ask
     the same question of the same hook."""
-    from . import get_game
-
     engine = get_game(game)
     return engine.team_points(state, team, engine.options_from_data(rules))
 
@@ -70,28 +66,28 @@ def match_results(
     seats: int,
     rules: Mapping[str, Any] | None = None,
     *,
-    game: str | None = None,
+    game: str,
 ) -> list[SeatResult]:
     """Each seat's result. ``teams``: the game's partnerships (None: each for themselves);
-    ``rules``: the match's options (those a partnership's points depend on, at least);
-    ``game``: needed when the match's points are a partnership's (the game counts them)."""
+    ``rules``: the match's options (those a partnership's points depend on, at least)."""
     rules = rules or {}
-    if "balances" in state:
-        units = [int(u) for u in state["balances"][:seats]]
-        ranks = places(units)
+    totals = get_game(game).seat_totals(state)
+    if totals is not None:  # each player's own total, whatever partnerships a caller assumes
+        values = [int(v) for v in totals.values[:seats]]
+        ranks = places(values, lower_is_better=totals.lowest_wins)
         return _no_winner_if_all_tied(
-            [SeatResult(s, ranks[s], ranks[s] == 1, units[s], None) for s in range(seats)]
-        )
-    if "points" in state and "scores" not in state and "chips" not in state:
-        # Penalty points per seat, whatever partnerships a caller assumes (each for themselves).
-        points = [int(p) for p in state["points"][:seats]]
-        ranks = places(points, lower_is_better=True)
-        return _no_winner_if_all_tied(
-            [SeatResult(s, ranks[s], ranks[s] == 1, None, points[s]) for s in range(seats)]
+            [
+                SeatResult(
+                    s,
+                    ranks[s],
+                    ranks[s] == 1,
+                    values[s] if totals.money else None,
+                    None if totals.money else values[s],
+                )
+                for s in range(seats)
+            ]
         )
     teams = teams or [[s] for s in range(seats)]
-    if game is None:
-        raise ValueError("A partnership's points are the game's to count: name the game.")
     team_points = [_team_points(game, state, t, rules) for t in range(len(teams))]
     team_places = places(team_points)
     winner = state.get("winner")

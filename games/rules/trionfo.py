@@ -19,9 +19,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    INTEGERS,
     DealResult,
     Errors,
     Game,
+    SeatTotals,
     check_known_fields,
     option,
     read_bool,
@@ -108,6 +110,11 @@ class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
     player_counts = (PLAYERS,)
     money = True
     Options = TrionfoOptions
+    outcome_schema = {"payments": {**INTEGERS, "description": "units per seat, summing to zero."}}
+    state_schema = {"balances": {**INTEGERS, "description": "units won (+) or lost (-) per seat."}}
+
+    def seat_totals(self, state: Mapping[str, Any]) -> SeatTotals:
+        return SeatTotals(tuple(state["balances"]), money=True)
 
     def initial_state(self, options: TrionfoOptions, setup: Mapping[str, Any]) -> TrionfoState:
         return TrionfoState()

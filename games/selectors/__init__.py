@@ -14,7 +14,6 @@ from .clubs import (
 )
 from .idempotency import idempotency_lookup
 from .matches import (
-    DEAL_SUMMARY_FIELDS,
     LATEST_DEALS,
     SEATS,
     deal_count,
@@ -71,7 +70,6 @@ from .tournaments import (
 )
 
 __all__ = [
-    "DEAL_SUMMARY_FIELDS",
     "LATEST_DEALS",
     "MEMBERS_SUGGESTED",
     "SEATS",

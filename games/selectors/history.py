@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any
 
 from django.db.models import Prefetch
@@ -40,15 +39,6 @@ def player_visible(player: Player, user) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return clubs.filter(directors=user).exists() or clubs.filter(members__user=user).exists()
-
-
-@lru_cache(maxsize=64)
-@lru_cache(maxsize=16)
-def _has_contract_table(game: str) -> bool:
-    """Games played by a table of contracts (Rikken) tell each contract's fate."""
-    engine = GAMES[game]
-    defaults = engine.options_to_data(engine.resolve_options({}, players=engine.player_counts[0]))
-    return "contracts" in defaults
 
 
 @dataclass(frozen=True)
@@ -148,7 +138,7 @@ def player_history(
         if not game["money_games"]:
             game["units"] = None
     for game in stats:
-        if _has_contract_table(game):
+        if GAMES[game].tells_contracts:
             stats[game]["contracts"] = _contracts(player, game, seats)
     owner = user.pk if user is not None and user.is_authenticated else None
     itself = owner is not None and player.user_id == owner
@@ -205,32 +195,22 @@ def _rows(page: list[_Seat], results_of, itself: bool, owner, held: set[str]) ->
 
 
 def _contracts(player: Player, game: str, seats: list[_Seat]) -> list[dict[str, Any]]:
-    """Rikken: how often each contract was played and made, as declarer and as partner."""
+    """A game played from a table of contracts: how often each contract was played and made,
+    as declarer and as partner (the game reads each deal's outcome: ``contracts_played``)."""
+    engine = GAMES[game]
     seat_of = {s.match_id: s.number for s in seats if s.game == game}
     tally: dict[str, dict[str, int]] = {}
     deals = Deal.objects.filter(match__seats__player=player, match__game=game).values_list(
-        "match_id", "outcome__contracts"
+        "match_id", "outcome"
     )
-    for match_id, contracts in deals:
-        for contract in contracts or ():
-            if not isinstance(contract, dict):
-                continue
-            seat = seat_of[match_id]
-            role = (
-                "declarer"
-                if contract.get("declarer") == seat
-                else "partner"
-                if contract.get("partner") == seat
-                else None
-            )
-            if role is None:
-                continue
+    for match_id, outcome in deals:
+        for played in engine.contracts_played(outcome or {}, seat_of[match_id]):
             row = tally.setdefault(
-                contract.get("contract", "?"),
+                played.contract,
                 {"declarer": 0, "declarer_made": 0, "partner": 0, "partner_made": 0},
             )
-            row[role] += 1
-            row[f"{role}_made"] += int(bool(contract.get("made")))
+            row[played.role] += 1
+            row[f"{played.role}_made"] += int(played.made)
     return [{"contract": name, **counts} for name, counts in sorted(tally.items())]
 
 

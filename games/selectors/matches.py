@@ -9,8 +9,6 @@ from django.db.models import Prefetch, Q, QuerySet
 from games.models import Deal, Match, Seat, Table
 
 SEATS = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
-# What the API tells of a deal in a list; the state after each deal stays in the database.
-DEAL_SUMMARY_FIELDS = ("match", "number", "input", "outcome")
 # How many of the latest deals the match page shows; the earlier ones are a page of their own.
 LATEST_DEALS = 30
 
@@ -18,7 +16,7 @@ LATEST_DEALS = 30
 def match_detail_queryset() -> QuerySet[Match]:
     return Match.objects.prefetch_related(
         SEATS,
-        Prefetch("deals", queryset=Deal.objects.order_by("number").only(*DEAL_SUMMARY_FIELDS)),
+        Prefetch("deals", queryset=Deal.objects.order_by("number").only(*Deal.SUMMARY_FIELDS)),
     )
 
 
@@ -38,7 +36,7 @@ def match_head(public_id: str, *, seats: bool = False) -> Match | None:
 
 def match_deals(match: Match) -> QuerySet[Deal]:
     """Every deal of a match in order, as the API lists them (to be paginated)."""
-    return match.deals.order_by("number").only(*DEAL_SUMMARY_FIELDS)
+    return match.deals.order_by("number").only(*Deal.SUMMARY_FIELDS)
 
 
 def deal_get(public_id: str, number: int) -> Deal | None:
@@ -46,7 +44,7 @@ def deal_get(public_id: str, number: int) -> Deal | None:
     return (
         Deal.objects.select_related("match")
         .filter(match__public_id=public_id, number=number)
-        .only(*DEAL_SUMMARY_FIELDS)
+        .only(*Deal.SUMMARY_FIELDS)
         .first()
     )
 

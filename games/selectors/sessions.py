@@ -51,7 +51,9 @@ def sessions_visible_to(user, public_ids: list[str] | None = None) -> QuerySet[S
 
 
 def _is_money(match) -> bool:
-    return GAMES[match.game].money and "balances" in match.state
+    """Settled in money: each player's own total is units won or lost (the game says)."""
+    totals = GAMES[match.game].seat_totals(match.state)
+    return totals is not None and totals.money
 
 
 def _in_penalty_points(match) -> bool:

@@ -12,12 +12,12 @@ from .clubs import (
 from .deals import deal_record, deal_replace, deal_undo
 from .errors import Conflict, KeyTaken, NotFound, Refused, ServiceError, StaleVersion
 from .idempotency import (
+    Idempotency,
     IdempotencyKey,
-    idempotency_answer,
-    idempotency_claim,
-    idempotency_complete,
+    Kept,
+    idempotency_kept,
+    idempotency_record,
     idempotency_store,
-    idempotency_unseal,
 )
 from .matches import CreatedMatch, match_create, match_recompute
 from .presets import PresetRules, check_preset_rules, preset_create, preset_delete, preset_find
@@ -25,7 +25,9 @@ from .presets import PresetRules, check_preset_rules, preset_create, preset_dele
 __all__ = [
     "Conflict",
     "CreatedMatch",
+    "Idempotency",
     "IdempotencyKey",
+    "Kept",
     "KeyTaken",
     "NotFound",
     "PresetRules",
@@ -41,11 +43,9 @@ __all__ = [
     "deal_replace",
     "deal_undo",
     "edit_key_matches",
-    "idempotency_answer",
-    "idempotency_claim",
-    "idempotency_complete",
+    "idempotency_kept",
+    "idempotency_record",
     "idempotency_store",
-    "idempotency_unseal",
     "match_create",
     "match_recompute",
     "player_merge",

@@ -1,5 +1,10 @@
 """Entering, correcting and undoing deals. Each is one transaction that locks the match row, so
-concurrent writers queue up and the cached state always equals the fold over the stored deals."""
+concurrent writers queue up and the cached state always equals the fold over the stored deals.
+
+Each service reads top to bottom: it takes plain facts (the match, what was entered, the key and
+the user of whoever asks, the version they saw, the key against doing it twice), locks the row,
+asks ``games.permissions`` who may write on that row, asks the rules, writes, and ends with what
+the change means beyond the match (a confirmed result's standings, a club's ratings)."""
 
 from __future__ import annotations
 
@@ -15,20 +20,22 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.answers import deal_recorded
+from games.audit import refused
 from games.models import Correction, Deal, IdempotencyRecord, Match, SessionMatch, Table
-from games.permissions import is_director
+from games.permissions import asked_from_outside, is_director, may_edit_match
 from games.rules import MatchOver, RuleViolation, fold
 from games.rules.base import FoldStep
 
 from . import rows
-from .errors import Conflict, KeyTaken, NotFound, StaleVersion, inside_transaction
-from .idempotency import KEPT
-from .matches import STATE_FIELDS, deals_write, engine_for, save_state
+from .errors import Conflict, KeyTaken, NotFound, Refused, StaleVersion, inside_transaction
+from .idempotency import Idempotency, idempotency_record
+from .matches import counts_in_ratings, deals_write, engine_for, save_state
+from .ratings import ratings_note_matches
 from .sessions import check_session_open
+from .tournaments import standings_mark_dirty
 
 logger = logging.getLogger("games.corrections")
-
-DEAL_FIELDS = ("match", "number", "input", "outcome", "state", "created_at", "updated_at")
 
 
 @contextmanager
@@ -43,11 +50,7 @@ def _one_transaction() -> Iterator[None]:
             yield
 
 
-def _lock(
-    match: Match | str,
-    expected_version: int | None,
-    check: Callable[[Match], None] | None = None,
-) -> Match:
+def _lock(match: Match | str) -> Match:
     """The match row, locked: all a write needs to read. The number of the last deal is a
     column of the row, not a count of the deals: a writer that waited for the lock reads the
     row as the other one left it, where a subquery would still see the deals as they were when
@@ -70,11 +73,27 @@ def _lock(
     if session_entry_pk is not None:
         entry = SessionMatch.objects.select_related("session").get(pk=session_entry_pk)
     Match.session_entry.related.set_cached_value(locked, entry)
-    if check is not None:
-        check(locked)  # who may write, checked on the row as locked, before the version
-    if expected_version is not None and locked.version != expected_version:
-        raise StaleVersion(locked.version)
     return locked
+
+
+def _check_writer(
+    match: Match, *, edit_key: str | None, user: Any, expected_version: int | None
+) -> None:
+    """Who may write, asked of ``games.permissions`` on the row as locked, then the version
+    they saw (a stranger learns no version). A call that names neither a key nor a user comes
+    from inside the system (an import, a test's set-up): there is nobody to check."""
+    if asked_from_outside(edit_key=edit_key, user=user) and not may_edit_match(
+        match, edit_key=edit_key, user=user
+    ):
+        refused(user, "change the deals of a match without its edit key", match)
+        raise Refused(
+            _(
+                "Changing this match's deals needs its edit key, or its creator or a director "
+                "of its tournament signed in."
+            )
+        )
+    if expected_version is not None and match.version != expected_version:
+        raise StaleVersion(match.version)
 
 
 @functools.cache
@@ -140,20 +159,21 @@ def deal_record(
     match: Match | str,
     raw: Mapping[str, Any],
     expected_version: int | None = None,
-    by: str = "",
+    edit_key: str | None = None,
     user: Any = None,
-    check: Callable[[Match], None] | None = None,
-    answer: Callable[[Match, Deal], IdempotencyRecord] | None = None,
+    by: str = "",
+    idempotency: Idempotency | None = None,
 ) -> tuple[Match, Deal]:
-    """Enters the next deal and folds it into the cached state. At a tournament table whose
-    result is already confirmed, a new deal changes that result: it is logged as a correction
-    (``by``/``user``: who) and the standings follow. Reads the locked match row only: given a
-    public id, the caller's ``check`` (who may write) runs on that row. ``answer``: the
-    caller's answer to keep for its Idempotency-Key, made from the deal before it is written
-    and stored by the same statement; KeyTaken when a retry stored it first (the caller's
+    """Enters the next deal and folds it into the cached state. ``match``: the row, or its
+    public id (the caller has not read it). Who asks (``edit_key``, ``user``) is checked on the
+    locked row, then the version they saw. At a tournament table whose result is already
+    confirmed, a new deal changes that result: it is logged as a correction (``by``/``user``:
+    who) and the standings follow. With ``idempotency``, the answer (``deal_recorded``) is
+    stored by the deal's own statement; KeyTaken when a retry stored it first (the caller's
     transaction is then rolled back)."""
     with _one_transaction():
-        match = _lock(match, expected_version, check)
+        match = _lock(match)
+        _check_writer(match, edit_key=edit_key, user=user, expected_version=expected_version)
         engine, options = engine_for(match)
         state = engine.state_from_data(match.state, options)
         try:
@@ -167,16 +187,31 @@ def deal_record(
         _check_round_length(table, number)
         state_data = engine.state_to_data(result.state)
         deal = Deal(match=match, number=number, input=raw, outcome=result.outcome, state=state_data)
+        was_finished = match.finished
         match.last_number = number
         save_state(match, engine, result.state, data=state_data, write=False)
-        kept = None if answer is None else (answer(match, deal), *KEPT)
-        if not rows.insert_then_update(deal, DEAL_FIELDS, match, STATE_FIELDS, also=kept):
+        # The deal, the match's new state and the answer kept for a retry: one statement.
+        kept = None
+        if idempotency is not None:
+            record = idempotency_record(idempotency, deal_recorded(match, deal))
+            kept = (record, IdempotencyRecord.INSERTED_FIELDS, IdempotencyRecord.UNIQUE_KEY)
+        written = rows.insert_then_update(
+            deal, Deal.INSERTED_FIELDS, match, Match.STATE_FIELDS, also=kept
+        )
+        if not written:
             raise KeyTaken
-        if table is not None and table.confirmed_at is not None:
+        if _confirmed(table):
             log_correction(
                 table=table, number=number, action="add", before=None, after=raw, by=by, user=user
             )
+            standings_mark_dirty(tournament=table.round.tournament)
+        if counts_in_ratings(match, was_finished=was_finished):
+            ratings_note_matches(match_ids=[match.pk])
     return match, deal
+
+
+def _confirmed(table: Table | None) -> bool:
+    return table is not None and table.confirmed_at is not None
 
 
 def check_unlocked(table: Table | None, user: Any) -> None:
@@ -281,17 +316,20 @@ def check_deal_replace(
 
 def deal_replace(
     *,
-    match: Match,
+    match: Match | str,
     number: int,
     raw: Mapping[str, Any],
     expected_version: int | None = None,
-    by: str = "",
+    edit_key: str | None = None,
     user: Any = None,
+    by: str = "",
 ) -> tuple[Match, Deal]:
     """Replaces deal ``number``'s input and recomputes it and every deal after it, from the
-    state stored with the deal before it (``check_deal_replace``, on the locked row)."""
+    state stored with the deal before it (``check_deal_replace``, on the locked row, after who
+    asks and the version they saw)."""
     with _one_transaction():
-        match = _lock(match, expected_version)
+        match = _lock(match)
+        _check_writer(match, edit_key=edit_key, user=user, expected_version=expected_version)
         plan = check_deal_replace(match=match, number=number, raw=raw, user=user)
         target = plan.target
         if plan.unchanged:
@@ -310,17 +348,17 @@ def deal_replace(
                 continue
             deal.state = after  # the running totals moved, the deal itself did not change
             changed.append(deal)
-        deals_write(changed, ["input", "outcome", "state", "updated_at"])
+        deals_write(changed, ("input", *Deal.RECOMPUTED_FIELDS))
+        was_finished = match.finished
         save_state(match, engine, plan.state)
+        table = table_of(match)
         log_correction(
-            table=table_of(match),
-            number=number,
-            action="replace",
-            before=before,
-            after=raw,
-            by=by,
-            user=user,
+            table=table, number=number, action="replace", before=before, after=raw, by=by, user=user
         )
+        if _confirmed(table):
+            standings_mark_dirty(tournament=table.round.tournament)
+        if counts_in_ratings(match, was_finished=was_finished):
+            ratings_note_matches(match_ids=[match.pk])
     return match, target
 
 
@@ -338,16 +376,18 @@ def _state_before(match: Match, engine, options, previous: Deal | None) -> Any:
 
 def deal_undo(
     *,
-    match: Match,
+    match: Match | str,
     number: int,
     expected_version: int | None = None,
-    by: str = "",
+    edit_key: str | None = None,
     user: Any = None,
+    by: str = "",
 ) -> Match:
     """Removes the last deal; the state goes back to the one stored with the deal before it.
     Reads the locked match row and those two deals, whatever the length of the match."""
     with _one_transaction():
-        match = _lock(match, expected_version)
+        match = _lock(match)
+        _check_writer(match, edit_key=edit_key, user=user, expected_version=expected_version)
         table = table_of(match)
         check_unlocked(table, user)
         check_session_open(match)
@@ -365,17 +405,16 @@ def deal_undo(
         before = last.input
         Deal.objects.filter(pk=last.pk).delete()
         match.last_number = number - 1
-        log_correction(
-            table=table,
-            number=number,
-            action="undo",
-            before=before,
-            after=None,
-            by=by,
-            user=user,
-        )
         engine, options = engine_for(match)
+        was_finished = match.finished
         save_state(match, engine, _state_before(match, engine, options, previous))
+        log_correction(
+            table=table, number=number, action="undo", before=before, after=None, by=by, user=user
+        )
+        if _confirmed(table):
+            standings_mark_dirty(tournament=table.round.tournament)
+        if counts_in_ratings(match, was_finished=was_finished):
+            ratings_note_matches(match_ids=[match.pk])
     return match
 
 
@@ -392,7 +431,8 @@ def log_correction(
     *, table: Table | None, number: int, action: str, before: Any, after: Any, by: str, user: Any
 ) -> None:
     """A tournament table's corrections are logged (who, when, what), and a confirmed result
-    that changes makes the standings stale; a friendly match (no table) logs nothing."""
+    that changes says when and by whom it was amended (its standings are made stale by the
+    caller, beside it); a friendly match (no table) logs nothing."""
     inside_transaction("Logging a correction")
     if table is None:
         return
@@ -407,26 +447,24 @@ def log_correction(
         by=by[:150],
         user=user if user is not None and user.is_authenticated else None,
     )
-    if table.confirmed_at is not None:
-        from .tournaments import standings_mark_dirty
-
-        table.amended_at, table.amended_by = timezone.now(), by[:150]
-        table.save(update_fields=["amended_at", "amended_by"])
-        standings_mark_dirty(tournament=table.round.tournament)
-        logger.info(
-            "correction at a confirmed table: %s round %s table %s, deal %s %s, by %s",
-            table.round.tournament,
-            table.round.number,
-            table.number,
-            number,
-            action,
-            by,
-            extra={
-                "tournament_id": table.round.tournament_id,
-                "round": table.round.number,
-                "table": table.number,
-                "deal": number,
-                "action": action,
-                "by": by,
-            },
-        )
+    if table.confirmed_at is None:
+        return
+    table.amended_at, table.amended_by = timezone.now(), by[:150]
+    table.save(update_fields=["amended_at", "amended_by"])
+    logger.info(
+        "correction at a confirmed table: %s round %s table %s, deal %s %s, by %s",
+        table.round.tournament,
+        table.round.number,
+        table.number,
+        number,
+        action,
+        by,
+        extra={
+            "tournament_id": table.round.tournament_id,
+            "round": table.round.number,
+            "table": table.number,
+            "deal": number,
+            "action": action,
+            "by": by,
+        },
+    )

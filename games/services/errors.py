@@ -1,5 +1,6 @@
 """What a service refuses for reasons other than the rules of the game."""
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 
@@ -42,7 +43,5 @@ class Refused(ServiceError):
 def inside_transaction(what: str) -> None:
     """For helpers whose writes only make sense with the caller's: called outside a
     transaction they would commit half of a change, so they refuse to run."""
-    from django.db import transaction
-
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError(f"{what} must run inside the caller's transaction.")

@@ -23,6 +23,8 @@ from django.db.models import Prefetch
 
 from games.models import Club, Correction, Deal, Match, Player, Round, Seat, Table, Tournament
 
+from .errors import NotFound
+
 FORMAT = "scorekeeper-export"
 VERSION = 1
 KINDS = ("match", "tournament", "club")
@@ -246,8 +248,6 @@ def club_export(club: Club, *, now: datetime) -> dict[str, Any]:
 def document_export(kind: str, key: str, *, now: datetime) -> dict[str, Any]:
     """The document of the match or tournament with public id ``key``, or of the club with slug
     ``key``; NotFound if there is none."""
-    from .errors import NotFound
-
     if kind == "match":
         match = Match.objects.filter(public_id=key).first()
         if match is None:

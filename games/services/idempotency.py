@@ -1,5 +1,7 @@
-"""Idempotency keys: the record is inserted first, inside the caller's transaction, so that a
-concurrent request with the same key waits on the unique index and then finds the answer.
+"""Idempotency keys, one way for the API and the pages: the write is done first, and its answer
+stored in the same transaction (by the write's own statement, for a deal); a concurrent request
+with the same key waits on the unique index, finds the key taken, rolls its work back and serves
+the stored answer. A refused write looks the key up: it may be a retry of one that was done.
 
 A record is found only by the caller who made it (``IdempotencyKey`` digests the raw key with
 the caller's identity), and its answer is sealed with Fernet under a key derived from the raw
@@ -18,7 +20,9 @@ from cryptography.fernet import Fernet, InvalidToken
 from django.conf import settings
 from django.utils import timezone
 
+from games.answers import Answer
 from games.models import IdempotencyRecord
+from games.selectors import idempotency_lookup
 
 from . import rows
 from .errors import inside_transaction
@@ -44,75 +48,70 @@ class IdempotencyKey:
         return Fernet(base64.urlsafe_b64encode(self._material("seal")))
 
 
-FIELDS = ("scope", "key_digest", "fingerprint", "status", "sealed_body", "headers", "created_at")
-UNIQUE = ("scope", "key_digest")
-# A record as rows.insert_then_update(also=...) inserts it beside another write.
-KEPT = (FIELDS, UNIQUE)
+@dataclass(frozen=True)
+class Idempotency:
+    """A write's key against doing it twice, as plain facts: where it was sent (``scope``: the
+    method and path), the key with its caller, and the request's ``fingerprint`` (a hash of its
+    body). The API's Idempotency-Key and a page's form key alike: the write's service stores
+    its answer under it in the write's own transaction, and a retry finds that answer."""
+
+    scope: str
+    key: IdempotencyKey
+    fingerprint: str
 
 
-def _insert(record: IdempotencyRecord) -> bool:
-    """INSERT … ON CONFLICT DO NOTHING (PostgreSQL and SQLite alike): one statement, where a
-    savepoint, an insert and its release would be three. A request with the same key in flight
-    makes it wait on the unique index until that one commits (then nothing is inserted: False)
-    or rolls back."""
-    return rows.insert(record, FIELDS, unless=UNIQUE)
-
-
-def idempotency_claim(
-    *, scope: str, key: IdempotencyKey, fingerprint: str
-) -> IdempotencyRecord | None:
-    """The new record, without its answer yet, or None when another request holds (or held)
-    the same key. Must run inside a transaction that also writes what the request creates,
-    before it does (the pages: a form sent twice waits here for the first)."""
-    inside_transaction("Claiming an idempotency key")
-    record = IdempotencyRecord(
-        scope=scope, key_digest=key.digest, fingerprint=fingerprint, created_at=timezone.now()
-    )
-    return record if _insert(record) else None
-
-
-def idempotency_store(
-    *, scope: str, key: IdempotencyKey, fingerprint: str, status: int, body: Any, headers: dict
-) -> bool:
-    """Stores the answer of a request that did its work, in the transaction of that work: one
-    statement. False when the key was taken meanwhile (a retry that ran beside the original):
-    the caller then rolls its work back and serves the stored answer."""
-    inside_transaction("Storing an idempotency answer")
-    return _insert(
-        idempotency_answer(
-            scope=scope, key=key, fingerprint=fingerprint, status=status, body=body, headers=headers
-        )
-    )
-
-
-def idempotency_answer(
-    *, scope: str, key: IdempotencyKey, fingerprint: str, status: int, body: Any, headers: dict
-) -> IdempotencyRecord:
-    """The record of an answer, sealed and not yet saved: for a service that stores it in the
-    statement of its own write (``KEPT``: how), one round trip fewer than storing it after."""
+def idempotency_record(idempotency: Idempotency, answer: Answer) -> IdempotencyRecord:
+    """The record of an answer, sealed and not yet saved: for a service that inserts it with
+    its own write (``IdempotencyRecord.INSERTED_FIELDS``, on ``UNIQUE_KEY``), one round trip
+    fewer than storing it after."""
     return IdempotencyRecord(
-        scope=scope,
-        key_digest=key.digest,
-        fingerprint=fingerprint,
-        status=status,
-        sealed_body=_seal(key, body),
-        headers=headers,
+        scope=idempotency.scope,
+        key_digest=idempotency.key.digest,
+        fingerprint=idempotency.fingerprint,
+        status=answer.status,
+        sealed_body=_seal(idempotency.key, answer.body),
+        headers=answer.headers,
         created_at=timezone.now(),
     )
+
+
+def idempotency_store(*, idempotency: Idempotency, answer: Answer) -> bool:
+    """Stores the answer of a write that did its work, in the transaction of that work, with
+    one INSERT … ON CONFLICT DO NOTHING (PostgreSQL and SQLite alike). False when the key was
+    taken meanwhile (a retry that ran beside the original, having waited on the unique index
+    for it to commit): the caller then rolls its work back and serves the stored answer."""
+    inside_transaction("Storing an idempotency answer")
+    record = idempotency_record(idempotency, answer)
+    return rows.insert(
+        record, IdempotencyRecord.INSERTED_FIELDS, unless=IdempotencyRecord.UNIQUE_KEY
+    )
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What an earlier write under the same key answered. ``same_request``: it was asked with
+    the same body (else this is another request under a used key); ``answer`` is None when it
+    can no longer be unsealed (``SECRET_KEY`` changed since)."""
+
+    answer: Answer | None
+    same_request: bool
+
+
+def idempotency_kept(idempotency: Idempotency) -> Kept | None:
+    """The answer kept under this key, when a write under it finished; looked up only once a
+    write was refused or found its key taken (a new write costs no lookup)."""
+    record = idempotency_lookup(scope=idempotency.scope, key_digest=idempotency.key.digest)
+    if record is None or record.status is None:
+        return None
+    if record.fingerprint != idempotency.fingerprint:
+        return Kept(answer=None, same_request=False)
+    body = idempotency_unseal(record=record, key=idempotency.key)
+    return Kept(answer=Answer(record.status, body, record.headers), same_request=True)
 
 
 def _seal(key: IdempotencyKey, body: Any) -> str:
     plain = json.dumps(body, separators=(",", ":"), default=str).encode()
     return key.fernet().encrypt(plain).decode()
-
-
-def idempotency_complete(
-    *, record: IdempotencyRecord, key: IdempotencyKey, status: int, body: Any, headers: dict
-) -> None:
-    record.status = status
-    record.sealed_body = _seal(key, body)
-    record.headers = headers
-    record.save(update_fields=["status", "sealed_body", "headers"])
 
 
 def idempotency_unseal(*, record: IdempotencyRecord, key: IdempotencyKey) -> Any:

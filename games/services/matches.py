@@ -19,6 +19,7 @@ from games.rules import Errors, Game, RuleViolation, UnknownGame, fold, get_game
 
 from . import rows
 from .presets import preset_find
+from .ratings import ratings_note_matches
 
 MAX_NAME_LENGTH = 60
 
@@ -173,34 +174,35 @@ def match_recompute(*, match_id: int) -> Match:
                 continue
             deal.state = after
             changed.append(deal)
-        deals_write(changed, ["outcome", "state", "updated_at"])
+        deals_write(changed, Deal.RECOMPUTED_FIELDS)
         state_data = engine.state_to_data(state)
         last_number = deals[-1].number if deals else 0
         if outcome_changed or state_data != match.state or last_number != match.last_number:
+            was_finished = match.finished
             match.last_number = last_number
             save_state(match, engine, state, data=state_data)
+            if counts_in_ratings(match, was_finished=was_finished):
+                ratings_note_matches(match_ids=[match.pk])
     return match
-
-
-STATE_FIELDS = ("state", "finished", "version", "last_number", "updated_at")
 
 
 def save_state(
     match: Match, engine: Game, state: Any, *, data: dict | None = None, write: bool = True
 ) -> None:
     """Caches the state (``data``: its plain form, when the caller has it already); with
-    ``write=False`` the caller writes STATE_FIELDS itself (with the deal, in one statement)."""
-    was_finished = match.finished
+    ``write=False`` the caller writes ``Match.STATE_FIELDS`` itself (with the deal, in one
+    statement)."""
     match.state = engine.state_to_data(state) if data is None else data
     match.finished = engine.is_finished(state)
     match.version += 1
     if write:
-        rows.update(match, STATE_FIELDS)
-    if was_finished or match.finished or _over_in_session(match):
-        # A finished friendly match may count in its players' club ratings.
-        from .ratings import ratings_note_matches
+        rows.update(match, Match.STATE_FIELDS)
 
-        ratings_note_matches(match_ids=[match.pk])
+
+def counts_in_ratings(match: Match, *, was_finished: bool) -> bool:
+    """Whether a change to the match may move its players' club ratings: a friendly match
+    counts once finished (or over in its evening), so a change to one that is, or was."""
+    return was_finished or match.finished or _over_in_session(match)
 
 
 def _over_in_session(match: Match) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -20,12 +20,14 @@ from django.utils.translation import gettext as _
 
 from games.audit import refused
 from games.models import Club, Match, Player, Session, SessionMatch, SessionPlayer, SessionTransfer
-from games.permissions import is_club_person
+from games.permissions import asked_from_outside, is_club_person, may_edit_session
 from games.rules import Errors, RuleViolation, UnknownGame, get_game
 from games.rules.base import Game, order_of_play_from
+from games.selectors.sessions import session_settlement
 
-from .errors import Conflict, StaleVersion
+from .errors import Conflict, NotFound, Refused, StaleVersion
 from .matches import _resolve_players, hash_edit_key, match_create
+from .ratings import ratings_note_matches
 
 logger = logging.getLogger("games.sessions")
 
@@ -38,14 +40,6 @@ class CreatedSession:
     session: Session
     edit_key: str  # shown once, never stored
     match: Match | None
-
-
-def edit_key_matches_session(session: Session, edit_key: str | None) -> bool:
-    import hmac
-
-    if not edit_key or not session.edit_key_hash:
-        return False
-    return hmac.compare_digest(hash_edit_key(edit_key), session.edit_key_hash)
 
 
 def _check_players(players: Sequence[str | int], errors: Errors, owner: Any) -> list[Player | str]:
@@ -122,20 +116,22 @@ def session_create(
 
 
 def _lock(
-    session: Session | str,
-    expected_version: int | None,
-    check: Callable[[Session], None] | None,
+    session: Session | str, *, expected_version: int | None, edit_key: str | None, user: Any
 ) -> Session:
+    """The evening's row, locked; who asks (``edit_key``, ``user``) is checked on it, then the
+    version they saw. A call that names neither a key nor a user comes from inside the system
+    (a test's set-up): there is nobody to check."""
     sessions = Session.objects.select_for_update()
     try:
         key = {"public_id": session} if isinstance(session, str) else {"pk": session.pk}
         locked = sessions.get(**key)
     except Session.DoesNotExist:
-        from .errors import NotFound
-
         raise NotFound(_("No session with this id.")) from None
-    if check is not None:
-        check(locked)
+    if asked_from_outside(edit_key=edit_key, user=user) and not may_edit_session(
+        locked, edit_key=edit_key, user=user
+    ):
+        refused(user, "change an evening without its edit key", locked)
+        raise Refused(_("Changing this evening needs its edit key, or its creator signed in."))
     if expected_version is not None and locked.version != expected_version:
         raise StaleVersion(locked.version)
     return locked
@@ -219,7 +215,8 @@ def session_match_add(
     setup: Mapping[str, Any] | None = None,
     seats: Sequence[int] | None = None,
     expected_version: int | None = None,
-    check: Callable[[Session], None] | None = None,
+    edit_key: str | None = None,
+    user: Any = None,
 ) -> tuple[Session, Match]:
     """The next match of the evening: by default the same game and house rules as the last
     one, with the players seated as they sat (the table does not move between matches; a game
@@ -227,7 +224,7 @@ def session_match_add(
     found as the game's rules say: from the cards dealt, or entered with the first deal). The
     matches before it are over."""
     with transaction.atomic():
-        session = _lock(session, expected_version, check)
+        session = _lock(session, expected_version=expected_version, edit_key=edit_key, user=user)
         _check_open(session)
         last_entry = session.entries.select_related("match").order_by("-number").first()
         last = last_entry.match if last_entry else None
@@ -265,30 +262,22 @@ def session_match_add(
         )
         SessionMatch.objects.filter(match_id__in=ended).update(over=True)
         _bump(session)
-        _matches_over(ended)
+        if ended:  # matches that ended with the evening moving on may now count in ratings
+            ratings_note_matches(match_ids=ended)
     return session, match
-
-
-def _matches_over(match_ids: list[int]) -> None:
-    """Matches that ended with the evening moving on may now count in club ratings."""
-    if match_ids:
-        from .ratings import ratings_note_matches
-
-        ratings_note_matches(match_ids=match_ids)
 
 
 def session_settle(
     *,
     session: Session | str,
     expected_version: int | None = None,
-    check: Callable[[Session], None] | None = None,
+    edit_key: str | None = None,
+    user: Any = None,
 ) -> Session:
     """Closes the evening: the settle-up of its money matches is fixed as the transfers to pay,
     and nothing in the session changes afterwards (no match added, no deal entered)."""
-    from games.selectors.sessions import session_settlement
-
     with transaction.atomic():
-        session = _lock(session, expected_version, check)
+        session = _lock(session, expected_version=expected_version, edit_key=edit_key, user=user)
         _check_open(session)
         settlement = session_settlement(session)
         by_number = {row.number: row.player_id for row in session.players.all()}
@@ -307,7 +296,8 @@ def session_settle(
         ended = list(session.entries.filter(over=False).values_list("match_id", flat=True))
         SessionMatch.objects.filter(match_id__in=ended).update(over=True)
         _bump(session)
-        _matches_over(ended)
+        if ended:  # the evening's last matches are over: they may now count in ratings
+            ratings_note_matches(match_ids=ended)
     logger.info("session settled: %s", session.public_id, extra={"session": session.public_id})
     return session
 
@@ -318,13 +308,12 @@ def session_transfer_paid(
     number: int,
     paid: bool = True,
     expected_version: int | None = None,
-    check: Callable[[Session], None] | None = None,
+    edit_key: str | None = None,
+    user: Any = None,
 ) -> Session:
     """Marks a transfer of a settled session paid (or not paid after all)."""
-    from .errors import NotFound
-
     with transaction.atomic():
-        session = _lock(session, expected_version, check)
+        session = _lock(session, expected_version=expected_version, edit_key=edit_key, user=user)
         if session.closed_at is None:
             raise Conflict(_("Settle the session first: its transfers are fixed when it closes."))
         transfer = session.transfers.filter(number=number).first()

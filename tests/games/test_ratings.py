@@ -54,7 +54,7 @@ def club(django_user_model):
 def test_places_share_ties_and_money_results_rank_by_units():
     assert places([5, 5, -3, -7]) == [1, 1, 3, 4]
     assert places([10, 3, 3], lower_is_better=True) == [3, 1, 1]
-    results = match_results({"balances": [4, -4, 0]}, None, 3)
+    results = match_results({"balances": [4, -4, 0]}, None, 3, game="rikken")
     assert [r.place for r in results] == [1, 3, 2] and results[0].won
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.rules.cards import FRENCH_SUITS
-from games.rules.rikken_contracts import contract_name
+from games.rules.rikken.contracts import contract_name
 from games.translation import translated
 
 from ..deal_form import DealForm, suit_choices

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.rules.base import DealResult, Errors, Game, RuleViolation, option
+from games.rules.base import INTEGERS, DealResult, Errors, Game, RuleViolation, option
 
 TEAMS = [[0, 2], [1, 3]]
 
@@ -36,6 +36,9 @@ class Tens(Game[TensOptions, TensState, TensDeal]):
     name = "Tens"
     player_counts = (4,)
     Options = TensOptions
+    # What the API's schema says of its outcome and state (each game's words, merged).
+    outcome_schema = {"points": {**INTEGERS, "description": "the ten points, per partnership."}}
+    state_schema = {"scores": {**INTEGERS, "description": "the totals, per partnership."}}
 
     def teams(self, options: TensOptions) -> list[list[int]]:
         return [list(team) for team in TEAMS]

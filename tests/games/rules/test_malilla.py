@@ -1,9 +1,6 @@
 """Malilla (RULES.md §3): Mexican Malilla, Spanish and Macau Manilla; every rule and worked
 example, then properties of the fold."""
 
-import copy
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -491,33 +488,17 @@ def matches(draw):
     return options, setup, deals
 
 
-@given(match=matches(), data=st.data())
-def test_incremental_entry_with_json_round_trip_equals_the_fold(match, data):
+@given(match=matches())
+def test_the_scores_are_the_albur_the_hands_points_and_the_bonuses_kept(match):
     options, setup, deals = match
-    state = GAME.initial_state(options, setup)
-    outcomes = []
-    for raw in deals:
-        stored = json.loads(json.dumps(GAME.state_to_data(state)))
-        result = GAME.record(raw, state=GAME.state_from_data(stored, options), options=options)
-        state = result.state
-        outcomes.append(result.outcome)
     folded, steps = fold(GAME, options, setup, deals)
-    assert state == folded
-    assert GAME.state_to_data(state) == GAME.state_to_data(folded)
-    assert outcomes == [step.outcome for step in steps]
-    # the scores are the albur, the hands' points and the bonuses that were not void
     expected = list(GAME.initial_state(options, setup).scores)
-    for outcome in outcomes:
+    for step in steps:
+        outcome = step.outcome
         expected = [e + p for e, p in zip(expected, outcome["points"], strict=True)]
         if outcome["bonus"] is not None and outcome["bonus"]["status"] != "void":
             expected[outcome["bonus"]["team"]] += outcome["bonus"]["points"]
     assert list(folded.scores) == expected
-    # replacing a deal with itself changes nothing
-    index = data.draw(st.integers(0, len(deals) - 1))
-    replaced = [*deals[:index], copy.deepcopy(deals[index]), *deals[index + 1 :]]
-    after, steps_after = fold(GAME, options, setup, replaced)
-    assert after == folded
-    assert [s.outcome for s in steps_after] == outcomes
 
 
 def test_macau_shows_trumps_with_a_2_from_outside_the_pack():

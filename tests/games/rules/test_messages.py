@@ -12,7 +12,7 @@ from games.rules.base import MatchOver
 from games.rules.marafon import GAME as MARAFON
 from games.rules.messages import Message, alternatives, msg, nmsg, npmsg, pmsg, seat_word, team_word
 from games.rules.presets import BUILTIN_PRESETS
-from games.rules.rikken_contracts import CATALOGUE, contract_name
+from games.rules.rikken.contracts import CATALOGUE, contract_name
 
 
 def shout(text):

@@ -145,7 +145,7 @@ class _Entry:
 def test_a_pot_share_is_rounded_halves_up_then_multiplied():
     """At four seats every share is whole; the rounding rule is checked on the pot alone: a
     pot of 9 between two players is 4.5 each, so 5, and doubled 10."""
-    from games.rules.rikken_penalty import pot_points
+    from games.rules.rikken.penalty import pot_points
 
     entries = [_Entry(0, True), _Entry(1, False)]
     assert pot_points(entries, [0, 1, 2], 1) == {1: 5 + 9, 2: 5}
@@ -391,28 +391,3 @@ def test_points_are_never_negative_and_the_leaders_are_lowest(evening):
         assert data["leaders"] == [s for s in range(4) if data["points"][s] == min(data["points"])]
     totals = [sum(s.outcome["points"][seat] for s in steps) for seat in range(4)]
     assert GAME.state_to_data(state)["points"] == totals
-
-
-@given(evening=evenings(), data=st.data())
-def test_a_recompute_after_a_correction_equals_the_incremental_state(evening, data):
-    """Correct one deal: the fold from the deal corrected (starting from the stored state
-    before it, through JSON) equals a recompute of the whole evening."""
-    options = opts()
-    corrected_at = data.draw(st.integers(0, len(evening) - 1))
-    correction = data.draw(deals())
-    if corrected_at == 0:
-        correction = {"dealer": evening[0]["dealer"], **correction}
-    corrected = [*evening[:corrected_at], correction, *evening[corrected_at + 1 :]]
-    _, before = fold(GAME, options, {}, evening[:corrected_at])
-    start = None
-    if before:
-        stored = json.loads(json.dumps(GAME.state_to_data(before[-1].state)))
-        start = GAME.state_from_data(stored, options)
-    incremental = GAME.initial_state(options, {}) if start is None else start
-    for raw in corrected[corrected_at:]:
-        result = GAME.record(raw, state=incremental, options=options)
-        incremental = GAME.state_from_data(
-            json.loads(json.dumps(GAME.state_to_data(result.state))), options
-        )
-    recomputed, _ = fold(GAME, options, {}, corrected)
-    assert GAME.state_to_data(incremental) == GAME.state_to_data(recomputed)

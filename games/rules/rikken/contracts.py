@@ -1,12 +1,12 @@
 """Rikken's contract table (RULES.md §4): the ``contracts`` rule option, its rows, their names,
-ranks and amounts. The words are those of ``rikken.py``; a contract played from the table in a
-deal is read in ``rikken_entries.py``.
+ranks and amounts. The words are those of ``game.py``; a contract played from the table in a
+deal is read in ``entries.py``.
 
 - *contract table*: the ``contracts`` rule option, lowest first: a club's own, or the default.
   Each row is a slug from the *catalogue* (every contract a club can name by slug alone) or an
   object that names one and may change any of its fields: name, side, tricks, trumps, base,
   per trick, rank.
-- *penalty*: what the row counts under club penalty points (``rikken_penalty.py``):
+- *penalty*: what the row counts under club penalty points (``penalty.py``):
   ``{"made", "over", "failed", "under"}``, the defaults for a row that leaves it out.
 - *rank*: a row's place in the bidding; rows of one *group* (misère and piek, say) that stand
   next to each other share one, and only contracts of one rank are played together.
@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import MISSING, Errors, Path, check_known_fields, is_int
-from .messages import msg, pmsg
-from .rikken_penalty import DEFAULT_PENALTY, read_penalty
+from ..base import MISSING, Errors, Path, check_known_fields, is_int
+from ..messages import msg, pmsg
+from .penalty import DEFAULT_PENALTY, read_penalty
 
 TRICKS = 13
 SIDES = ("partner", "troela", "alone")

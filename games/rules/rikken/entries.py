@@ -1,7 +1,7 @@
 """Rikken (RULES.md §4): reading one contract played in a deal, a *contract entry*: which
-contract of the match's table (``rikken_contracts.py``), the declarer, the partner, the beter
+contract of the match's table (``contracts.py``), the declarer, the partner, the beter
 suit, trumps, the called card, blindness and the tricks taken, each read and checked against the
-contract's row by a reader of its own. The words are those of ``rikken.py``.
+contract's row by a reader of its own. The words are those of ``game.py``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .base import (
+from ..base import (
     TRICKS_TAKEN,
     Errors,
     Path,
@@ -20,9 +20,9 @@ from .base import (
     read_int,
     read_seat,
 )
-from .cards import FRENCH_52, FRENCH_SUITS, Card, read_card, read_suit
-from .messages import msg, seat_word
-from .rikken_contracts import TRICKS, ContractRow, contract_name
+from ..cards import FRENCH_52, FRENCH_SUITS, Card, read_card, read_suit
+from ..messages import msg, seat_word
+from .contracts import TRICKS, ContractRow, contract_name
 
 BLIND_MAN = 3
 BLIND_MAN_DOES_NOT_BID = msg("The blind man (seat 3) does not bid.")

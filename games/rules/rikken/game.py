@@ -22,10 +22,10 @@ Vocabulary
 - *penalty points* (``scoring: "penalty_points"``): nobody pays; each player collects points and
   the lowest total wins; a deal may be *doubled* (RULES.md §4, "Club penalty points").
 
-The rule options are declared in ``rikken_options.py``, the contract table (the ``contracts``
-option) read in ``rikken_contracts.py``, each contract played in a deal in
-``rikken_entries.py``, the special games in ``rikken_specials.py``, penalty points counted in
-``rikken_penalty.py``.
+The rule options are declared in ``options.py``, the contract table (the ``contracts``
+option) read in ``contracts.py``, each contract played in a deal in
+``entries.py``, the special games in ``specials.py``, penalty points counted in
+``penalty.py``.
 """
 
 from __future__ import annotations
@@ -34,11 +34,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ..base import (
+    ContractPlayed,
     DealResult,
     Direction,
     Errors,
     Game,
+    SeatTotals,
     check_known_fields,
     read_bool,
     read_int,
@@ -46,11 +48,12 @@ from .base import (
     read_object,
     read_seat,
 )
-from .messages import msg, seat_word
-from .rikken_contracts import TRICKS, ContractRow
-from .rikken_entries import BLIND_MAN, BLIND_MAN_DOES_NOT_BID, ContractEntry, read_contract
-from .rikken_options import RikkenOptions
-from .rikken_penalty import (
+from ..messages import msg, seat_word
+from . import schema
+from .contracts import TRICKS, ContractRow
+from .entries import BLIND_MAN, BLIND_MAN_DOES_NOT_BID, ContractEntry, read_contract
+from .options import RikkenOptions
+from .penalty import (
     DEFAULT_SPECIAL_PENALTIES,
     check_penalty_options,
     contract_points,
@@ -60,7 +63,7 @@ from .rikken_penalty import (
     special_penalties_from_data,
     special_penalty,
 )
-from .rikken_specials import (
+from .specials import (
     SPECIAL_GAMES,
     read_counts,
     read_schuppen_mie,
@@ -95,6 +98,8 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     money = True
     Options = RikkenOptions
     sits_out_at_five = True  # five at a table: the dealer sits each deal out
+    tells_contracts = True
+    deal_schema, outcome_schema, state_schema = schema.DEAL, schema.OUTCOME, schema.STATE
 
     def check_options(self, options: RikkenOptions, errors: Errors) -> None:
         if options.players == 3 and options.all_pass in SPECIAL_GAMES:
@@ -122,10 +127,21 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     def plays_for_money(self, options: RikkenOptions) -> bool:
         return options.scoring == "payments"
 
-    def seat_points(self, state: Mapping[str, Any], seat: int, options: RikkenOptions) -> int:
-        if options.scoring == "penalty_points":
-            return state["points"][seat]
-        return state["balances"][seat]
+    def seat_totals(self, state: Mapping[str, Any]) -> SeatTotals:
+        if "points" in state:  # penalty points: what each player collected, the lowest best
+            return SeatTotals(tuple(state["points"]), lowest_wins=True)
+        return SeatTotals(tuple(state["balances"]), money=True)
+
+    def contracts_played(self, outcome: Mapping[str, Any], seat: int) -> list[ContractPlayed]:
+        played = []
+        for contract in outcome.get("contracts") or ():
+            if not isinstance(contract, Mapping):
+                continue
+            for role in ("declarer", "partner"):
+                if contract.get(role) == seat:
+                    made = bool(contract.get("made"))
+                    played.append(ContractPlayed(contract.get("contract", "?"), role, made))
+        return played
 
     # seats
 

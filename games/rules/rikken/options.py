@@ -1,24 +1,24 @@
 """Rikken's rule options (RULES.md §4): the contract table, the beter suit, who pays when a
 partnership fails, what happens when all pass, the number of players, troela, and the scoring
-(payments or club penalty points). The words are those of ``rikken.py``."""
+(payments or club penalty points). The words are those of ``game.py``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import option
-from .messages import msg, pmsg
-from .rikken_contracts import DEFAULT_CONTRACTS, MAX_UNITS, ContractRow, parse_table
-from .rikken_penalty import (
+from ..base import option
+from ..messages import msg, pmsg
+from .contracts import DEFAULT_CONTRACTS, MAX_UNITS, ContractRow, parse_table
+from .penalty import (
     DEFAULT_SPECIAL_PENALTIES,
     SCORINGS,
     SpecialPenalty,
     parse_special_penalties,
 )
-from .rikken_specials import SPECIAL_GAMES
+from .specials import SPECIAL_GAMES
 
 # What happens when all pass, each with its name for people (the special games' from
-# rikken_specials).
+# specials.py).
 ALL_PASS = {
     "redeal": pmsg("rule choice", "redeal"),
     "dealer_must_bid": pmsg("rule choice", "dealer must bid"),

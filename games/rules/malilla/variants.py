@@ -1,15 +1,15 @@
 """Malilla's variants and rule options (RULES.md §3): Mexican Malilla and its cousins Spanish
 Manilla and Macau Manilla, each a pack, its counting cards, its tricks, its target and its way
-of scoring. The words are those of ``malilla.py``."""
+of scoring. The words are those of ``game.py``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .base import option
-from .cards import FRENCH_SUITS, LATIN_40, SPANISH_48, Pack
-from .messages import msg, pmsg
+from ..base import option
+from ..cards import FRENCH_SUITS, LATIN_40, SPANISH_48, Pack
+from ..messages import msg, pmsg
 
 PLAYERS = 4
 CARD_POINTS = 60

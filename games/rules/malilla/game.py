@@ -17,7 +17,7 @@ Vocabulary
 - *misdeal*: the cards are collected and the deal passes on. *Renegar* (revoke): the offending
   team loses the game; a *challenge* that finds no revoke loses it for the challengers.
 
-The variants and the rule options are declared in ``malilla_variants.py``.
+The variants and the rule options are declared in ``variants.py``.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ..base import (
     A_TEAM,
+    INTEGERS,
     TRICKS_TAKEN,
     DealResult,
     Errors,
@@ -40,9 +41,9 @@ from .base import (
     read_object,
     read_seat,
 )
-from .cards import Card, read_card
-from .malilla_variants import CARD_POINTS, PLAYERS, VARIANTS, MalillaOptions, Variant
-from .messages import msg, nmsg, seat_word, team_word
+from ..cards import Card, read_card
+from ..messages import msg, nmsg, seat_word, team_word
+from .variants import CARD_POINTS, PLAYERS, VARIANTS, MalillaOptions, Variant
 
 ALBUR_POINTS = 5
 
@@ -95,6 +96,8 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
     player_counts = (PLAYERS,)
     Options = MalillaOptions
     setup_fields = ("albur",)
+    outcome_schema = {"points": {**INTEGERS, "description": "the points of the hand, per team."}}
+    state_schema = {"scores": {**INTEGERS, "description": "the totals, per team."}}
 
     def finish_options(self, options: MalillaOptions) -> MalillaOptions:
         variant = VARIANTS[options.variant]

@@ -1,5 +1,5 @@
 """Rikken's special games when all pass (RULES.md §4): reading one as entered, and what it pays
-under money scoring. The words are those of ``rikken.py``: *schuppen mie* (avoid the queen of
+under money scoring. The words are those of ``game.py``: *schuppen mie* (avoid the queen of
 spades and the last trick), *mie en* (avoid queens), *één-vijf-elf* and *één-drie-vijf* (take
 exactly 1, 5 or 11 tricks; 1, 3 or 5)."""
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import Errors, Path, check_known_fields, is_int, read_list, read_seat
-from .messages import msg, pmsg, seat_word
-from .rikken_contracts import TRICKS
+from ..base import Errors, Path, check_known_fields, is_int, read_list, read_seat
+from ..messages import msg, pmsg, seat_word
+from .contracts import TRICKS
 
 # The special games, each with its name as a choice of the ``all_pass`` rule option.
 SPECIAL_GAMES = {

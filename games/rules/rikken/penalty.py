@@ -1,6 +1,6 @@
 """Rikken in club penalty points (RULES.md §4, "Club penalty points"): nobody pays anyone, each
 player collects points, and the lowest total wins the evening. The words are those of
-``rikken.py``.
+``game.py``.
 
 - *penalty row*: the ``penalty`` object of a contract row, ``{"made", "over", "failed",
   "under"}``: what each opponent gets when the contract is made (and per overtrick), what each
@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import MISSING, Errors, Path, check_known_fields, is_int
-from .messages import msg, pmsg
+from ..base import MISSING, Errors, Path, check_known_fields, is_int
+from ..messages import msg, pmsg
 
 SCORINGS = {
     "payments": pmsg("rule choice", "payments"),
