@@ -291,6 +291,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A job's need is in the database and the sweeps catch up a lost message (games.services.jobs),
+# so no message has to outlive a worker. Redis's ack emulation would keep the messages a worker
+# holds, but when the broker goes away while a task runs, restoring them on a connection already
+# closed raises AttributeError in kombu ("Unrecoverable error") and the worker exits: seen in
+# tests/system/test_faults.py. Without it, those messages are dropped and the sweeps redo them.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"ack_emulation": False}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_BACKEND = None
