@@ -11,12 +11,10 @@ name no club and seat none of its members (``test_only_the_clubs_people_name_it_
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -27,6 +25,7 @@ from games.services.sessions import session_create, session_settle
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
 from games.services.tournaments import entrant_register, tournament_create
+from tests.database import snapshot
 from tests.routes import routes
 
 pytestmark = pytest.mark.django_db
@@ -209,19 +208,6 @@ def page_writes(w: World) -> list[tuple[str, str, dict, str]]:
         ("player-privacy", f"/p/{w.member.pk}/privacy/", {"history": "public"}, "player"),
         ("club-options", f"/c/{w.club.slug}/options/", {"rate_friendly_matches": "on"}, "club"),
     ]  # fmt: skip
-
-
-def snapshot() -> str:
-    """A digest of every row of every table (sessions aside: signing in writes one)."""
-    digest = hashlib.sha256()
-    with connection.cursor() as cursor:
-        for name in sorted(connection.introspection.table_names()):
-            if name == "django_session":
-                continue
-            cursor.execute(f'SELECT * FROM "{name}"')  # our own tables' names
-            rows = sorted(repr(row) for row in cursor.fetchall())
-            digest.update(f"{name}:{rows}".encode())
-    return digest.hexdigest()
 
 
 def api_cases(w: World, kind: str) -> dict[str, dict]:

@@ -12,13 +12,11 @@ Each asked action is then tried: its first POST writes nothing, its "Yes" does i
 
 from __future__ import annotations
 
-import hashlib
 import re
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
@@ -29,6 +27,7 @@ from games.services.sessions import session_create
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
 from games.services.tournaments import entrant_register, tournament_create
+from tests.database import snapshot
 
 from .conftest import PASSWORD, hidden_fields, page_text
 
@@ -182,19 +181,6 @@ def test_the_audit_finds_the_posts_it_should():
 
 MARAFON_DEAL = {"battezzante": 0, "trump": "cups", "points": [7, 4]}
 RIKKEN_DEAL = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
-
-
-def snapshot() -> str:
-    """A digest of every row of every table (sessions aside: a page visit writes one)."""
-    digest = hashlib.sha256()
-    with connection.cursor() as cursor:
-        for name in sorted(connection.introspection.table_names()):
-            if name == "django_session":
-                continue
-            cursor.execute(f'SELECT * FROM "{name}"')  # our own tables' names
-            rows = sorted(repr(row) for row in cursor.fetchall())
-            digest.update(f"{name}:{rows}".encode())
-    return digest.hexdigest()
 
 
 @pytest.fixture
