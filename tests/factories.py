@@ -45,6 +45,20 @@ FIRST_DEALS = {
         "aces": [["hearts"], ["spades", "clubs", "diamonds"]],
     },
 }
+# Bram (seat 1) plays rik with Cor, calling the ace of spades, and makes 8 tricks.
+RIK_BRAM_WITH_COR = {
+    "dealer": 0,
+    "contracts": [
+        {
+            "contract": "rik",
+            "declarer": 1,
+            "partner": 2,
+            "trump": "hearts",
+            "called": {"rank": "A", "suit": "spades"},
+            "tricks": 8,
+        }
+    ],
+}
 MISERE = {"contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
 SEATED = {
     "marafon": ["Anna", "Bruno", "Carla", "Dario"],

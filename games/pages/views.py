@@ -26,7 +26,6 @@ from games.services import (
     preset_find,
 )
 from games.services.table_keys import scoring_key_matches
-from games.settlements import match_settlement
 
 from . import resend
 from .access import (
@@ -45,7 +44,6 @@ from .games import deal_form_for, initial
 from .history import history
 from .house_rules import house_rule_lines
 from .qr import qr_svg
-from .scoreboard import lowest_first
 from .tournament_display import is_pairs, match_table
 
 
@@ -455,47 +453,5 @@ def deal_undo_page(request, public_id: str, number: int):
             "question": _("Undo deal %(number)s?") % {"number": number},
             "lines": [as_it_stands(match, deal)],
             "yes": _("Yes, undo it"),
-        },
-    )
-
-
-def _ranking_page(request, match, engine):
-    """Where the lowest total wins nobody pays: the final ranking, a podium for the first
-    three."""
-    names = [seat.player.name for seat in match.seats.all()]
-    ranking = lowest_first(names, [match.state["points"][s] for s in range(len(names))])
-    return render(
-        request,
-        "games/ranking.html",
-        {
-            "match": match,
-            "game": engine,
-            "ranking": ranking,
-            "podium": [row for row in ranking if row["place"] <= 3],
-        },
-    )
-
-
-@require_safe
-def settlement_page(request, public_id: str):
-    match = get_match(public_id)
-    engine = get_game(match.game)
-    if engine.lowest_wins(engine.options_from_data(match.rules)):
-        return _ranking_page(request, match, engine)
-    try:
-        settlement = match_settlement(match)
-    except RuleViolation:
-        raise Http404(_("This game is not played for money.")) from None
-    names = {seat.number: seat.player.name for seat in match.seats.all()}
-    for transfer in settlement["transfers"]:
-        transfer["payer_name"] = names[transfer["from"]]
-        transfer["payee_name"] = names[transfer["to"]]
-    return render(
-        request,
-        "games/settlement.html",
-        {
-            "match": match,
-            "game": get_game(match.game),
-            "settlement": settlement,
         },
     )

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from games.services import deal_record, match_create
+from tests.factories import RIK_BRAM_WITH_COR
 
 from .conftest import confirm_correction, field_errors
 
@@ -152,19 +153,7 @@ def test_rikken_history_uses_contract_names_partners_and_player_names_on_the_tot
         "rikken",
         ["Anna", "Bram", "Cor", "Dirk"],
         deals=[
-            {
-                "dealer": 0,
-                "contracts": [
-                    {
-                        "contract": "rik",
-                        "declarer": 1,
-                        "partner": 2,
-                        "trump": "hearts",
-                        "called": {"rank": "A", "suit": "spades"},
-                        "tricks": 8,
-                    }
-                ],
-            },
+            RIK_BRAM_WITH_COR,
             {"contracts": [{"contract": "misere", "declarer": 3, "tricks": 0}]},
             {"contracts": [{"contract": "solo_9", "declarer": 0, "trump": "clubs", "tricks": 9}]},
         ],

@@ -13,6 +13,7 @@ from django.test import Client
 
 from games.models import Deal, Match
 from games.services import deal_record, match_create
+from tests.factories import RIK_BRAM_WITH_COR
 
 from .conftest import confirm_correction, hidden_fields
 
@@ -65,21 +66,7 @@ def test_a_rikken_correction_marks_the_tricks_as_they_stand():
     client, _match, url = scoring(
         "rikken",
         ["Anna", "Bram", "Cor", "Dirk"],
-        deals=[
-            {
-                "dealer": 0,
-                "contracts": [
-                    {
-                        "contract": "rik",
-                        "declarer": 1,
-                        "partner": 2,
-                        "trump": "hearts",
-                        "called": {"rank": "A", "suit": "spades"},
-                        "tricks": 8,
-                    }
-                ],
-            }
-        ],
+        deals=[RIK_BRAM_WITH_COR],
     )
 
     page = client.get(f"{url}deals/1/edit/")
