@@ -2,7 +2,7 @@
 
 Runs tests/api/test_schema_fuzz.py (every schemathesis check; with real ids and credentials, as
 a stranger, and statefully over the schema's links) with FUZZ_EXAMPLES raised (the suite runs
-8; 450 gives about 20,000 requests over the API's operations) and FUZZ_STATEFUL_EXAMPLES to a
+4; 450 gives about 20,000 requests over the API's operations) and FUZZ_STATEFUL_EXAMPLES to a
 third of it, against the database of DATABASE_URL, and prints how many requests were made, how
 many answered a server error and how many answered outside the schema. ``python -m
 bench.schema_run`` is the other view: schemathesis' own command line against a served app."""

@@ -7,11 +7,11 @@ from tests.services import in_ci, reachable
 
 # Example counts are chosen, not inherited: "dev" for the inner loop, "ci" for `.ci/run`, where
 # the examples are fixed (derandomized) so that a run is repeatable and its time known.
-settings.register_profile("dev", deadline=None, max_examples=60)
+settings.register_profile("dev", deadline=None, max_examples=30)
 settings.register_profile(
     "ci",
     deadline=None,
-    max_examples=120,
+    max_examples=60,
     derandomize=True,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],

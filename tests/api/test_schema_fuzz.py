@@ -45,7 +45,7 @@ from scorekeeper.wsgi import application
 
 pytestmark = pytest.mark.slow
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "8"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "4"))
 STRANGER_EXAMPLES = max(2, EXAMPLES // 3)
 STATEFUL_EXAMPLES = int(os.environ.get("FUZZ_STATEFUL_EXAMPLES", "8"))
 REPORT = os.environ.get("FUZZ_REPORT")  # a file for the counts of a run by hand

@@ -2,6 +2,10 @@
 
 Chromium comes from Debian (/usr/bin/chromium), the PATH, or Playwright's own download. Without
 one the tests are skipped, except in CI (CI=true), where a missing browser fails the run.
+
+Screenshots go to artifacts/screenshots/ for a person to look at: the page as a failed test left
+it, always; every test's pages and the named views only with ``SCREENSHOTS=1`` (a full-length
+screenshot costs about half a second, a tenth of the browser tests' time over the run).
 """
 
 from __future__ import annotations
@@ -102,11 +106,33 @@ def _assert_no_csp_violation(context) -> None:
     assert context.csp_violations == [], context.csp_violations
 
 
+def screenshots_wanted() -> bool:
+    return os.environ.get("SCREENSHOTS", "") not in ("", "0")
+
+
+def keep_screenshot(view, name: str, **options) -> None:
+    """A page or an element kept as ``artifacts/screenshots/<name>.png`` when screenshots are
+    asked for (``SCREENSHOTS=1``)."""
+    if screenshots_wanted():
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        view.screenshot(path=str(SCREENSHOTS / f"{name}.png"), **options)
+
+
 def _screenshot(page, request, suffix: str = "") -> None:
-    """The page as it was at the end of the test, full length, for a person to look at."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    name = re.sub(r"[^\w.-]+", "_", request.node.name) + suffix
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    """The page as it was at the end of the test, full length: always when the test failed."""
+    failed = getattr(request.node, "failed_call", False)
+    if failed or screenshots_wanted():
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.name) + suffix
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call" and report.failed:
+        item.failed_call = True
+    return report
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from games.models import Club, Tournament
 
-from .conftest import SCREENSHOTS
+from .conftest import keep_screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,8 +25,7 @@ def second_director(django_user_model):
 
 
 def snap(page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    keep_screenshot(page, name, full_page=True)
 
 
 def test_a_new_director_founds_a_club_and_runs_its_first_tournament(

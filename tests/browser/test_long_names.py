@@ -15,7 +15,7 @@ from games.services.sessions import session_create, session_match_add
 from games.services.tables import Confirmer, table_confirm
 from games.services.tournaments import entrant_register, tournament_create
 
-from .conftest import SCREENSHOTS
+from .conftest import keep_screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -97,9 +97,8 @@ def test_long_names_never_make_a_page_scroll_sideways(page, live_server, evening
     for what, path in pages.items():
         page.goto(live_server.url + path)
         widths[what] = width(page)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shot = "long-names-" + "-".join(what.replace("'", "").replace(",", "").split()[:6])
-        page.screenshot(path=str(SCREENSHOTS / f"{shot}.png"), full_page=True)
+        keep_screenshot(page, shot, full_page=True)
         if widths[what] > 360:
             culprits[what] = wide_elements(page)
     viewer = page.context.browser.new_context(viewport={"width": 360, "height": 740})

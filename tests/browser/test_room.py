@@ -9,7 +9,7 @@ from games.services import club_create
 from games.services.rounds import round_draw_request
 from games.services.tournaments import entrant_register, tournament_create
 
-from .conftest import SCREENSHOTS
+from .conftest import keep_screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,8 +38,7 @@ def test_the_director_sees_the_current_round_first_on_a_wide_screen(
         desk.fill('input[name="password"]', PASSWORD)
         desk.get_by_role("button", name="Sign in").click()
         expect(desk.locator("h1")).to_have_text("Thursday drive")
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        desk.screenshot(path=str(SCREENSHOTS / "room-director-desk.png"))
+        keep_screenshot(desk, "room-director-desk")
 
         # The page uses the screen, and round 1's four tables and their status are in view.
         assert desk.locator("main").evaluate("m => m.getBoundingClientRect().width") > 1000

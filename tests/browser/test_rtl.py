@@ -1,7 +1,7 @@
 """Persian on a 360 x 740 phone (issue 15): the pages run right to left, nothing sticks out
 sideways, a deal typed in Persian digits is read, and the language menu switches the language
 and keeps it. Screenshots of the match page, the deal entry and the settle-up go to
-artifacts/rtl-*.png for a person to look at.
+artifacts/screenshots/rtl-*.png for a person to look at (with SCREENSHOTS=1).
 
 The words of the pages are not compared: the catalogues are being translated, and these tests
 hold whatever the translators write. Elements are found by their names and values instead."""
@@ -16,11 +16,10 @@ from playwright.sync_api import expect
 from games.models import Deal
 from games.services import deal_record, match_create
 
-from .conftest import REPO, _assert_no_csp_violation, new_phone
+from .conftest import _assert_no_csp_violation, keep_screenshot, new_phone
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-ARTIFACTS = REPO / "artifacts"
 PLAYERS = ["آنا", "برام", "Cor", "Dirk"]
 
 # What sticks out of the screen sideways: the page itself, or any element drawn past either
@@ -63,8 +62,7 @@ def persian_phone(browser, live_server):
 
 
 def shoot(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"rtl-{name}.png"), full_page=True)
+    keep_screenshot(page, f"rtl-{name}", full_page=True)
 
 
 def assert_right_to_left_without_overflow(page) -> None:
@@ -108,7 +106,7 @@ def test_a_rikken_evening_in_persian_reads_right_to_left(persian_phone, live_ser
     assert page.locator('input[name="tricks_2"]').input_value() == "۱"
     page.locator(".entry").scroll_into_view_if_needed()
     assert_right_to_left_without_overflow(page)
-    page.locator(".entry").screenshot(path=str(ARTIFACTS / "rtl-deal-entry.png"))
+    keep_screenshot(page.locator(".entry"), "rtl-deal-entry")
     page.locator('button[name="tricks"][value="0"]').click()
     page.wait_for_url(f"**/m/{match.public_id}/?entered=1#board")
     entered = Deal.objects.filter(match=match).order_by("number").last()

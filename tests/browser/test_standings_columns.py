@@ -12,6 +12,8 @@ from games.services import club_create
 from games.services.rounds import round_draw_request
 from games.services.tournaments import entrant_register, tournament_create
 
+from .conftest import keep_screenshot
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PROJECTOR = {"width": 1280, "height": 720}
@@ -95,10 +97,7 @@ def test_every_column_is_in_view(
         screen.goto(f"{live_server.url}/t/{tournament.public_id}/{path}")
         screen.wait_for_load_state("load")
         found = cut_off(screen)
-        screen.screenshot(
-            path=f"artifacts/screenshots/standings-{pairs}-{viewport['width']}-{language}.png",
-            full_page=True,
-        )
+        keep_screenshot(screen, f"standings-{pairs}-{viewport['width']}-{language}", full_page=True)
     finally:
         context.close()
 

@@ -15,7 +15,7 @@ from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
 from games.services.tournaments import entrant_register, tournament_create
 
-from .conftest import SCREENSHOTS
+from .conftest import keep_screenshot
 from .phone import Taps
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,8 +33,7 @@ def director(django_user_model):
 
 
 def snap(page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"tournament-{name}.png"), full_page=True)
+    keep_screenshot(page, f"tournament-{name}", full_page=True)
 
 
 def sign_in(page, live_server) -> None:
