@@ -227,7 +227,7 @@ def open_every_link(keys: dict, monkeypatch) -> None:
     def fails(public_id):
         raise RuntimeError(f"cannot read /m/{public_id}/edit/{edit}/")
 
-    monkeypatch.setattr("games.pages.views.get_match_head", fails)
+    monkeypatch.setattr("games.pages.matches.views.get_match_head", fails)
     phone.get(f"/m/{m}/edit/{edit}/")
     # A service's own line, with links and headers in fields of their own.
     logging.getLogger("games.access").warning(

@@ -1,18 +1,14 @@
 from django.urls import path
 
-from . import (
-    app,
-    clubs,
-    glossary,
-    history_pages,
-    ratings,
-    sessions,
-    settlement,
-    tables,
-    tournament_director,
-    tournament_public,
-    views,
-)
+from games.pages import app
+from games.pages.clubs import ratings
+from games.pages.clubs import views as clubs
+from games.pages.matches import glossary, settlement, views
+from games.pages.players import views as history_pages
+from games.pages.sessions import views as sessions
+from games.pages.tournaments import director as tournament_director
+from games.pages.tournaments import public as tournament_public
+from games.pages.tournaments import tables
 
 app_name = "pages"
 

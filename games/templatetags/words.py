@@ -4,7 +4,7 @@
 
 from django import template
 
-from games.pages.tournament_display import said_by as _said_by
+from games.pages.tournaments.display import said_by as _said_by
 from games.translation import preset_name as _preset_name
 
 register = template.Library()

@@ -8,10 +8,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+from games.pages.games import etori, malilla, marafon, rikken, trionfo
+from games.pages.words import Table
 from games.rules import get_game
-
-from ..words import Table
-from . import etori, malilla, marafon, rikken, trionfo
 
 PAGES: dict[str, ModuleType] = {}
 

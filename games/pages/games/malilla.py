@@ -8,12 +8,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from games.pages.matches.deal_form import DealForm, suit_choices
+from games.pages.matches.scoreboard import team_rows
+from games.pages.numbers import NumberField
+from games.pages.words import Table
 from games.rules.malilla import VARIANTS
-
-from ..deal_form import DealForm, suit_choices
-from ..numbers import NumberField
-from ..scoreboard import team_rows
-from ..words import Table
 
 SLUG = "malilla"
 
@@ -157,7 +156,7 @@ def next_roles(state, *, name, labels) -> dict:
     return shown
 
 
-# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+# --- the glossary (games/pages/matches/glossary.py) -----------------------------------
 
 # Each term as Malilla players say it; each meaning in one plain line.
 GLOSSARY = [

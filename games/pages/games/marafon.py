@@ -8,12 +8,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from games.pages.matches.deal_form import DealForm, suit_choices
+from games.pages.matches.scoreboard import Said, team_rows
+from games.pages.numbers import NumberField
+from games.pages.words import Table
 from games.rules.cards import LATIN_SUITS
-
-from ..deal_form import DealForm, suit_choices
-from ..numbers import NumberField
-from ..scoreboard import Said, team_rows
-from ..words import Table
 
 SLUG = "marafon"
 
@@ -163,7 +162,7 @@ def dealt_again(options) -> list[tuple[str, str]]:
     return [("action", "annul")] if options.mandare_a_monte else []
 
 
-# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+# --- the glossary (games/pages/matches/glossary.py) -----------------------------------
 
 # Each term as Marafon-Beccaccino players say it; each meaning in one plain line.
 GLOSSARY = [

@@ -10,14 +10,13 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.pages.matches.deal_form import DealForm, suit_choices
+from games.pages.matches.scoreboard import balance_rows, points_rows
+from games.pages.numbers import NumberField
+from games.pages.words import Table
 from games.rules.cards import FRENCH_SUITS
 from games.rules.rikken.contracts import contract_name
 from games.translation import translated
-
-from ..deal_form import DealForm, suit_choices
-from ..numbers import NumberField
-from ..scoreboard import balance_rows, points_rows
-from ..words import Table
 
 SLUG = "rikken"
 
@@ -342,7 +341,7 @@ def _worded(value: Any) -> str:
     return str(value)
 
 
-# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+# --- the glossary (games/pages/matches/glossary.py) -----------------------------------
 
 # Each term as Rikken players say it; each meaning in one plain line.
 GLOSSARY = [

@@ -9,12 +9,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.pages.matches.deal_form import DealForm, suit_choices
+from games.pages.matches.scoreboard import balance_rows
+from games.pages.numbers import NumberField
+from games.pages.words import Table
 from games.rules.cards import LATIN_40_RANKS, LATIN_SUITS
-
-from ..deal_form import DealForm, suit_choices
-from ..numbers import NumberField
-from ..scoreboard import balance_rows
-from ..words import Table
 
 SLUG = "trionfo"
 
@@ -138,7 +137,7 @@ def next_roles(state, *, name, labels) -> dict:
     }
 
 
-# --- the glossary (games/pages/glossary.py) ---------------------------------------------------
+# --- the glossary (games/pages/matches/glossary.py) -----------------------------------
 
 # Each term as Trionfo players say it; each meaning in one plain line.
 GLOSSARY = [

@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from games.pages.deal_form import DealForm
-from games.pages.scoreboard import team_rows
+from games.pages.matches.deal_form import DealForm
+from games.pages.matches.scoreboard import team_rows
 
 SLUG = "tens"
 

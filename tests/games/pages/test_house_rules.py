@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.pages.house_rules import house_rule_lines
+from games.pages.matches.house_rules import house_rule_lines
 from games.rules import get_game
 from games.services import club_create, preset_create
 

@@ -17,7 +17,7 @@ from django.utils import translation
 
 from games.models import Deal
 from games.pages.games import PAGES
-from games.pages.glossary import glossary_of
+from games.pages.matches.glossary import glossary_of
 from games.pages.numbers import AmountField, NumberField, sign_first
 from games.rules import GAMES
 from games.services import match_create

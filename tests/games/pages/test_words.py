@@ -133,7 +133,7 @@ def test_a_director_who_confirms_is_named_once_in_the_readers_language(
 
 
 def test_an_older_record_of_a_director_and_a_table_are_said_in_words():
-    from games.pages.tournament_display import said_by
+    from games.pages.tournaments.display import said_by
 
     with translation.override("nl"):
         assert said_by("td_anna (director td_anna)") == "td_anna (wedstrijdleider)"

@@ -12,16 +12,15 @@ from django.views.decorators.http import require_POST, require_safe
 from games import selectors
 from games.charts import Series, legend, line_chart
 from games.models import Player
+from games.pages.access import held_match_ids
+from games.pages.games import page_for
+from games.pages.matches.board import team_labels
+from games.pages.matches.views import get_match_head
+from games.pages.sessions.views import held_session_ids
 from games.rules import GAMES, get_game
 from games.rules.results import match_results
 from games.selectors.history import RECENT, player_history, player_visible
 from games.services.players import player_set_history
-
-from .access import held_match_ids
-from .board import team_labels
-from .games import page_for
-from .sessions import held_session_ids
-from .views import get_match_head
 
 
 def match_series(match) -> list[Series]:

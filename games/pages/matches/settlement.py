@@ -8,11 +8,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from games.pages.matches.scoreboard import lowest_first
+from games.pages.matches.views import get_match
 from games.rules import RuleViolation, get_game
 from games.settlements import match_settlement
-
-from .scoreboard import lowest_first
-from .views import get_match
 
 
 def _ranking_page(request, match, engine):

@@ -16,6 +16,13 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games import selectors
 from games.charts import Series, legend, line_chart
+from games.pages.access import carries_keys, private, remember_edit_key, wrong_link
+from games.pages.asking import ask, confirmed
+from games.pages.errors import rule_messages as _messages
+from games.pages.matches.scoreboard import lowest_first
+from games.pages.matches.views import known_players
+from games.pages.qr import qr_svg
+from games.pages.sessions.forms import NextMatchForm, SessionNewForm
 from games.permissions import edit_key_matches_session
 from games.rules import RuleViolation
 from games.selectors import sessions as reads
@@ -27,14 +34,6 @@ from games.services.sessions import (
     session_transfer_paid,
 )
 from games.settlements import _stake_text
-
-from .access import carries_keys, private, remember_edit_key, wrong_link
-from .asking import ask, confirmed
-from .errors import rule_messages as _messages
-from .qr import qr_svg
-from .scoreboard import lowest_first
-from .session_forms import NextMatchForm, SessionNewForm
-from .views import known_players
 
 SESSION_KEYS = "session_keys"
 

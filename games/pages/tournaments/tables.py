@@ -14,6 +14,29 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games import selectors
 from games.models import Round, Table
+from games.pages.access import (
+    carries_keys,
+    directed_tournament,
+    held_confirm_key,
+    held_edit_key,
+    remember_confirm_key,
+    wrong_link,
+)
+from games.pages.asking import ask, confirmed, sent_by_script
+from games.pages.errors import first_message
+from games.pages.matches.views import get_match
+from games.pages.qr import qr_svg
+from games.pages.tournaments.display import (
+    director_url,
+    is_pairs,
+    match_table,
+    said_by,
+    table_links,
+    table_row,
+    table_scores,
+)
+from games.pages.tournaments.forms import ConfirmForm, DisputeForm
+from games.pages.words import isolated
 from games.rules import GAMES, RuleViolation
 from games.services import Conflict, Refused
 from games.services.tables import (
@@ -31,30 +54,6 @@ from games.services.tables import (
     table_swap_sides,
 )
 from scorekeeper.shortcuts import found_or_404
-
-from .access import (
-    carries_keys,
-    directed_tournament,
-    held_confirm_key,
-    held_edit_key,
-    remember_confirm_key,
-    wrong_link,
-)
-from .asking import ask, confirmed, sent_by_script
-from .errors import first_message
-from .qr import qr_svg
-from .tournament_display import (
-    director_url,
-    is_pairs,
-    match_table,
-    said_by,
-    table_links,
-    table_row,
-    table_scores,
-)
-from .tournament_forms import ConfirmForm, DisputeForm
-from .views import get_match
-from .words import isolated
 
 
 @carries_keys

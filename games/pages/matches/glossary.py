@@ -13,9 +13,8 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from games.pages.games import page_for
 from games.rules import GAMES
-
-from .games import page_for
 
 
 def glossary_of(slug: str) -> list[tuple[str, str]]:

@@ -15,10 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from games import selectors
 from games.models import Club, Player, RulePreset
 from games.names import isolate, name_problem, normalise_name
-
-from .errors import RuleErrorsForm
-from .forms import MAX_NAME_LENGTH, MatchSetupForm
-from .tournament_forms import MAX_LINES
+from games.pages.errors import RuleErrorsForm
+from games.pages.matches.forms import MAX_NAME_LENGTH, MatchSetupForm
+from games.pages.tournaments.forms import MAX_LINES
 
 
 class SignUpForm(UserCreationForm):

@@ -8,12 +8,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import selectors
+from games.pages.matches.forms import presets_for
+from games.pages.numbers import AmountField
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
 from games.translation import preset_name, translated
-
-from .forms import presets_for
-from .numbers import AmountField
 
 MAX_PLAYERS = 12
 

@@ -7,11 +7,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.pages.games import summary, table_of
+from games.pages.numbers import isolated, sign_first
+from games.pages.words import Table
 from games.rules import get_game
-
-from .games import summary, table_of
-from .numbers import isolated, sign_first
-from .words import Table
 
 
 def _game_won(number: int, winner: int, scores: list[int] | None, by: str, table: Table) -> str:

@@ -11,12 +11,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games import selectors
 from games.names import normalise_name
+from games.pages.errors import RuleErrorsForm, rule_messages
+from games.pages.numbers import AmountField, NumberField
 from games.rules import Game, RuleViolation
 from games.rules.presets import BUILTIN_PRESETS
 from games.translation import translated
-
-from .errors import RuleErrorsForm, rule_messages
-from .numbers import AmountField, NumberField
 
 MAX_NAME_LENGTH = 60
 

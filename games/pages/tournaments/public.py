@@ -16,13 +16,12 @@ from django.views.decorators.http import require_safe
 
 from games import selectors
 from games.models import Round, Tournament
+from games.pages.access import public_tournament
+from games.pages.qr import qr_svg
+from games.pages.tournaments.display import table_row, table_scores, with_game_names
+from games.pages.tournaments.standings import standings_table
 from games.permissions import directs_a_club, is_director
 from games.rules import GAMES
-
-from .access import public_tournament
-from .qr import qr_svg
-from .tournament_display import table_row, table_scores, with_game_names
-from .tournament_standings import standings_table
 
 
 @require_safe

@@ -11,9 +11,8 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from games.pages.words import Table
 from games.rules import Game, RuleViolation
-
-from .words import Table
 
 # The French pack's suits (Rikken, Etori, Macau Manilla). "Clubs" is a suit of both packs but
 # not the same word in every language (fiori and bastoni, tréboles and bastos): each pack's

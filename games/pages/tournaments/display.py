@@ -15,12 +15,11 @@ from django.utils.translation import gettext_lazy
 
 from games import selectors
 from games.models import Table, Tournament
+from games.pages.matches.board import board
+from games.pages.words import isolated
 from games.rules import GAMES, get_game
 from games.services.table_keys import table_keys
 from games.tournaments.formats import get_format
-
-from .board import board
-from .words import isolated
 
 TIE_BREAK_LABELS = {
     "difference": gettext_lazy("Difference"),

@@ -12,16 +12,15 @@ from django.utils.translation import gettext_lazy as _
 from games import selectors
 from games.models import Tournament
 from games.names import name_problem, normalise_name
+from games.pages.errors import RuleErrorsForm
+from games.pages.matches.forms import MAX_NAME_LENGTH
+from games.pages.numbers import NumberField
+from games.pages.tournaments.display import TIE_BREAK_LABELS
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
 from games.tournaments.formats import FORMATS
 from games.tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 from games.translation import translated
-
-from .errors import RuleErrorsForm
-from .forms import MAX_NAME_LENGTH
-from .numbers import NumberField
-from .tournament_display import TIE_BREAK_LABELS
 
 TIE_BREAK_SLOTS = 4
 PAIR_SEPARATOR = "&"

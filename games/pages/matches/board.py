@@ -7,11 +7,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.pages.games import page_for
+from games.pages.matches.scoreboard import role_line
+from games.pages.words import isolated
 from games.rules import get_game
-
-from .games import page_for
-from .scoreboard import role_line
-from .words import isolated
 
 # The most seats at a table: a rotation goes round in at most as many deals.
 MOST_SEATS = 12

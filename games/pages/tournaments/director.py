@@ -20,6 +20,19 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from games import selectors
 from games.audit import refused
 from games.models import Entrant, Round, Tournament
+from games.pages.access import carries_keys, directed_tournament, private
+from games.pages.asking import ask, confirmed
+from games.pages.clubs.forms import ClubForm
+from games.pages.errors import first_message
+from games.pages.matches.corrections import corrections_of
+from games.pages.tournaments.display import (
+    director_url,
+    is_pairs,
+    table_links,
+    table_row,
+    with_game_names,
+)
+from games.pages.tournaments.forms import EntrantsForm, TournamentForm
 from games.rules import GAMES, RuleViolation
 from games.services import Conflict
 from games.services.entrants import entrants_check_in_all, entrants_register_members
@@ -33,20 +46,6 @@ from games.services.tournaments import (
 )
 from games.translation import note_text
 from scorekeeper.shortcuts import found_or_404
-
-from .access import carries_keys, directed_tournament, private
-from .asking import ask, confirmed
-from .club_forms import ClubForm
-from .corrections import corrections_of
-from .errors import first_message
-from .tournament_display import (
-    director_url,
-    is_pairs,
-    table_links,
-    table_row,
-    with_game_names,
-)
-from .tournament_forms import EntrantsForm, TournamentForm
 
 
 def director_home_context(user, club_form=None) -> dict[str, Any]:

@@ -9,9 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.pages.numbers import local_amount, sign_first
 from games.rules.settlement import to_money
-
-from .numbers import local_amount, sign_first
 
 
 @dataclass(frozen=True)

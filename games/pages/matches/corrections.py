@@ -15,14 +15,13 @@ from django.utils.translation import gettext as _
 
 from games import selectors
 from games.models import Correction, Tournament
+from games.pages.access import held_edit_key
+from games.pages.games import summary, table_of
+from games.pages.matches.history import changes, history, totals_of, verdicts
+from games.pages.tournaments.display import said_by
 from games.rules import MatchOver, RuleViolation, get_game
 from games.services import Conflict, StaleVersion, deal_replace
 from games.services.deals import check_deal_replace
-
-from .access import held_edit_key
-from .games import summary, table_of
-from .history import changes, history, totals_of, verdicts
-from .tournament_display import said_by
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import selectors
+from games.pages import resend
+from games.pages.access import (
+    can_score,
+    carries_keys,
+    held_edit_key,
+    held_match_ids,
+    private,
+    remember_edit_key,
+    wrong_link,
+)
+from games.pages.games import deal_form_for, initial
+from games.pages.matches.board import board, score_line, team_labels
+from games.pages.matches.corrections import as_it_stands, correction_answer
+from games.pages.matches.forms import MatchSetupForm, presets_for
+from games.pages.matches.history import history
+from games.pages.matches.house_rules import house_rule_lines
+from games.pages.qr import qr_svg
+from games.pages.tournaments.display import is_pairs, match_table
 from games.permissions import is_director
 from games.rules import GAMES, MatchOver, RuleViolation, fold, get_game
 from games.services import (
@@ -26,25 +44,6 @@ from games.services import (
     preset_find,
 )
 from games.services.table_keys import scoring_key_matches
-
-from . import resend
-from .access import (
-    can_score,
-    carries_keys,
-    held_edit_key,
-    held_match_ids,
-    private,
-    remember_edit_key,
-    wrong_link,
-)
-from .board import board, score_line, team_labels
-from .corrections import as_it_stands, correction_answer
-from .forms import MatchSetupForm, presets_for
-from .games import deal_form_for, initial
-from .history import history
-from .house_rules import house_rule_lines
-from .qr import qr_svg
-from .tournament_display import is_pairs, match_table
 
 
 def get_match(public_id: str):

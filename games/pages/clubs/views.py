@@ -23,6 +23,19 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from games import selectors
 from games.audit import refused
 from games.models import Club
+from games.pages.asking import ask, confirmed
+from games.pages.clubs.forms import (
+    ClubForm,
+    ClubRulesForm,
+    DirectorForm,
+    MembersForm,
+    MergeForm,
+    SignUpForm,
+)
+from games.pages.matches.house_rules import house_rule_lines
+from games.pages.tournaments.director import director_home_context
+from games.pages.tournaments.display import with_game_names
+from games.pages.words import isolated
 from games.permissions import is_director
 from games.rules import GAMES, RuleViolation
 from games.services import (
@@ -37,13 +50,6 @@ from games.services.clubs import check_merge
 from scorekeeper.shortcuts import found_or_404
 from scorekeeper.sign_in import SignInForm
 from scorekeeper.throttling import SignUpThrottle, throttle_posts
-
-from .asking import ask, confirmed
-from .club_forms import ClubForm, ClubRulesForm, DirectorForm, MembersForm, MergeForm, SignUpForm
-from .house_rules import house_rule_lines
-from .tournament_director import director_home_context
-from .tournament_display import with_game_names
-from .words import isolated
 
 # --- signing in and up -------------------------------------------------------------------------
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.pages.games import page_for
 from games.rules import RuleViolation, get_game
 from games.translation import translated
-
-from .games import page_for
 
 
 def house_rule_lines(game: str, rules: dict[str, Any]) -> list[str]:

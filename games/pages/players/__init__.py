@@ -1,0 +1,1 @@
+"""A known player's own pages: their history, statistics and privacy choice."""
