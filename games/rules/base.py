@@ -337,7 +337,7 @@ class Game(ABC, Generic[O, S, D]):
         return totals.values[seat]
 
     # what compares matches, whatever their game: an evening's totals, a player's statistics,
-    # club ratings (games.rules.results)
+    # club ratings (games.rules.seat_results)
 
     def seat_totals(self, state: Mapping[str, Any]) -> SeatTotals | None:
         """Each player's own total, read from the state's data, when players are scored one by

@@ -49,7 +49,7 @@ from .presets import (
     presets_saved,
     presets_saved_for,
 )
-from .results import knockout_winner, tournament_results
+from .tournament_results import knockout_winner, tournament_results
 from .tournaments import (
     club_tournaments,
     entrant_find,

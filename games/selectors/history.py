@@ -18,7 +18,7 @@ from django.db.models import Prefetch
 
 from games.models import Club, Deal, Match, Player, Seat, SessionPlayer
 from games.rules import GAMES
-from games.rules.results import match_results, teams_of
+from games.rules.seat_results import match_results, teams_of
 
 RECENT = 50  # matches listed on the page; the statistics count them all
 

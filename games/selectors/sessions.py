@@ -10,7 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from games.models import Seat, Session, SessionMatch, SessionPlayer
 from games.rules import GAMES
-from games.rules.results import match_results, match_score, teams_of
+from games.rules.seat_results import match_results, match_score, teams_of
 from games.settlements import _settle
 
 ENTRIES = Prefetch(

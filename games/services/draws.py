@@ -11,7 +11,7 @@ from typing import Any
 from games.models import Entrant, Round, Tournament
 from games.rules import get_game
 from games.tournaments.formats import DrawRequest, Named, get_format
-from games.tournaments.results import fixed_teams, pairs_result
+from games.tournaments.table_results import fixed_teams, pairs_result
 from games.translation import stored_note
 
 from .standings import confirmed_tables, standings_compute

@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from games.models import Club, Match, Rating, RatingList, RatingStep, Seat, Table
 from games.permissions import club_people
-from games.rules.results import match_results, teams_of
+from games.rules.seat_results import match_results, teams_of
 
 from .jobs import RECOMPUTE_RATINGS, queue_on_commit
 

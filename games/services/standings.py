@@ -19,15 +19,15 @@ from django.utils import timezone
 
 from games.models import Entrant, Table, Tournament
 from games.tournaments.formats import get_format
-from games.tournaments.results import individual_points, lowest_wins, pairs_result
 from games.tournaments.standings import Result, rank, rank_individual
+from games.tournaments.table_results import individual_points, lowest_wins, pairs_result
 
 logger = logging.getLogger("games.standings")
 
 
 def confirmed_tables(tournament: Tournament):
-    """The confirmed tables with what a result reads of them (games.tournaments.results), their
-    match's rules as text, read once per distinct text: a 1,000-player event's recompute spent
+    """The confirmed tables with what a result reads of them (games.tournaments.table_results),
+    their match's rules as text, read once per distinct text: a 1,000-player event's recompute spent
     most of its time decoding JSON, the same contract table 2,500 times."""
     return (
         Table.objects.filter(round__tournament=tournament, confirmed_at__isnull=False)

@@ -13,7 +13,7 @@ import pytest
 from games.models import Player
 from games.rules import GAMES, register
 from games.rules.base import ContractPlayed, DealResult, SeatTotals
-from games.rules.results import match_results
+from games.rules.seat_results import match_results
 from games.selectors.history import player_history
 from games.services import deal_record, match_create
 from tests.games.extra_game.rules import Tens

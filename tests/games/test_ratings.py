@@ -11,7 +11,7 @@ import pytest
 
 from games.models import Rating, RatingList, RatingStep, Seat, Table
 from games.rules import RuleViolation
-from games.rules.results import match_results, places
+from games.rules.seat_results import match_results, places
 from games.services import club_create, club_member_add, deal_record
 from games.services.club_options import club_set_options
 from games.services.ratings import ratings_recompute

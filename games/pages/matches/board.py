@@ -98,7 +98,7 @@ def roles_ahead(game: str, state: dict[str, Any], rules: dict[str, Any], roles) 
 def score_line(match) -> str:
     """A match's score in one line, for the start page's list ("Ana & Ciro 2 – 0 Bea & Dino";
     at a table of individuals "Ana 3 · Bea -1 · Cor -2"): units in money games, else points."""
-    from games.rules.results import match_results
+    from games.rules.seat_results import match_results
 
     if not match.state:
         return ""

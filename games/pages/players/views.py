@@ -18,7 +18,7 @@ from games.pages.matches.board import team_labels
 from games.pages.matches.views import get_match_head
 from games.pages.sessions.views import held_session_ids
 from games.rules import GAMES, get_game
-from games.rules.results import match_results
+from games.rules.seat_results import match_results
 from games.selectors.history import RECENT, player_history, player_visible
 from games.services.players import player_set_history
 

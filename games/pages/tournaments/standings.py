@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import Entrant, Tournament
 from games.pages.tournaments.display import TIE_BREAK_LABELS, is_pairs, number
-from games.tournaments.results import lowest_wins
+from games.tournaments.table_results import lowest_wins
 
 # Each column of a pairs event: its short label, and what it is in words (the legend, and the
 # sentence that says what ranked the rows).

@@ -17,7 +17,7 @@ from games.rules.messages import Message, msg
 from ..standings import DEFAULT_TIE_BREAKS
 
 if TYPE_CHECKING:
-    from games.tournaments.results import TableResult
+    from games.tournaments.table_results import TableResult
 
 ROUND_KINDS = frozenset({"deals", "game", "match"})
 

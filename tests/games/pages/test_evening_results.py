@@ -10,7 +10,7 @@ from django.test import Client
 from games.models import Match
 from games.pages.numbers import COUNTED
 from games.rules import GAMES
-from games.rules.results import match_score
+from games.rules.seat_results import match_score
 from games.services import deal_record
 from games.services.sessions import session_create
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.rules import GAMES, UnknownGame, fold, get_game
 from games.rules.base import Game, MatchOver, RuleViolation
-from games.rules.results import match_results
+from games.rules.seat_results import match_results
 
 from .examples import EVERY_GAME, EXAMPLES, Example
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.models import Round, Table, Tournament
 from games.tournaments.formats import get_format
-from games.tournaments.results import individual_points, pairs_result
+from games.tournaments.table_results import individual_points, pairs_result
 
 from .tournaments import entrant_names, tournament_tables
 
