@@ -77,7 +77,7 @@ def glossary_messages() -> set:
     return {
         (entry._args[0], entry._args[1], None)
         for page in PAGES.values()
-        for pair in getattr(page, "GLOSSARY", ())
+        for pair in page.glossary
         for entry in pair
     }
 

@@ -23,7 +23,7 @@ HERE = Path(__file__).parent
 def tens(settings):
     """Tens registered for one test (its rules, its page, its templates), then forgotten."""
     register(rules.GAME)
-    pages.register(page)
+    pages.register(page.PAGE)
     templates = settings.TEMPLATES[0]
     settings.TEMPLATES = [
         {**templates, "DIRS": [*templates["DIRS"], HERE / "extra_game" / "templates"]}

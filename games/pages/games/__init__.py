@@ -1,30 +1,31 @@
-"""Each game's page module, registered by slug like the rules engines: its deal form
-(`DealFormClass`, drawn by `templates/games/<slug>/entry.html`), its history line (`summary`),
-its correction's start (`initial`), and its scoreboard (`scoreboard_rows`, `next_roles`).
-Shared page code finds a game's page here and never names a game."""
+"""Each game's page, registered by slug like the rules engines: a `GamePage` (contract.py) with
+its deal form (drawn by `templates/games/<slug>/entry.html`), its history line (`summary`), its
+correction's start (`initial`), its scoreboard (`scoreboard_rows`, `next_roles`) and the hooks
+whose defaults say "nothing special". Shared page code finds a game's page here and never names
+a game."""
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from games.pages.games import etori, malilla, marafon, rikken, trionfo
+from games.pages.games.contract import GamePage
 from games.pages.words import Table
 from games.rules import get_game
 
-PAGES: dict[str, ModuleType] = {}
+PAGES: dict[str, GamePage] = {}
 
 
-def register(page: ModuleType) -> ModuleType:
-    PAGES[page.SLUG] = page
+def register(page: GamePage) -> GamePage:
+    PAGES[page.slug] = page
     return page
 
 
-for _page in (marafon, trionfo, malilla, rikken, etori):
+for _page in (marafon.PAGE, trionfo.PAGE, malilla.PAGE, rikken.PAGE, etori.PAGE):
     register(_page)
 
 
-def page_for(slug: str) -> ModuleType:
+def page_for(slug: str) -> GamePage:
     return PAGES[slug]
 
 
@@ -37,7 +38,7 @@ def table_of(match) -> Table:
 
 def deal_form_for(match, state: dict[str, Any], data=None, initial=None):
     game = get_game(match.game)
-    return PAGES[match.game].DealFormClass(
+    return PAGES[match.game].deal_form(
         data,
         initial=initial,
         table=table_of(match),

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.pages.games.contract import GamePage
 from games.pages.matches.deal_form import SUIT_LABELS, DealForm, suit_choices
 from games.pages.matches.scoreboard import team_rows
 from games.pages.numbers import NumberField
@@ -100,9 +101,6 @@ class EtoriDealForm(DealForm):
     def eight_all(self) -> str:
         """The honours field the rensho's row follows: shown at 8 only (app.js)."""
         return f"honours_{self.playing[0]}=8"
-
-
-DealFormClass = EtoriDealForm
 
 
 def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
@@ -201,3 +199,16 @@ GLOSSARY = [
         ),
     ),
 ]
+
+
+class EtoriPage(GamePage):
+    slug = SLUG
+    deal_form = EtoriDealForm
+    glossary = GLOSSARY
+    summary = staticmethod(summary)
+    initial = staticmethod(initial)
+    scoreboard_rows = staticmethod(scoreboard_rows)
+    next_roles = staticmethod(next_roles)
+
+
+PAGE = EtoriPage()

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from games.pages.games.contract import GamePage
 from games.pages.matches.deal_form import DealForm, suit_choices
 from games.pages.matches.scoreboard import team_rows
 from games.pages.numbers import NumberField
@@ -95,8 +96,6 @@ class MalillaDealForm(DealForm):
             for team, label in enumerate(self.table.team_labels)
         ]
 
-
-DealFormClass = MalillaDealForm
 
 # The outcome's bonus status is a value of the API (RULES.md §3), said here in words.
 BONUS_STATUS = {
@@ -228,3 +227,16 @@ GLOSSARY = [
         ),
     ),
 ]
+
+
+class MalillaPage(GamePage):
+    slug = SLUG
+    deal_form = MalillaDealForm
+    glossary = GLOSSARY
+    summary = staticmethod(summary)
+    initial = staticmethod(initial)
+    scoreboard_rows = staticmethod(scoreboard_rows)
+    next_roles = staticmethod(next_roles)
+
+
+PAGE = MalillaPage()

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from games.pages.games.contract import GamePage
 from games.pages.matches.deal_form import DealForm, suit_choices
 from games.pages.matches.scoreboard import Said, team_rows
 from games.pages.numbers import NumberField
@@ -84,9 +85,6 @@ class MarafonDealForm(DealForm):
         elif data.get("points") is not None:
             raw["points"] = [data["points"], 11 - data["points"]]
         return raw
-
-
-DealFormClass = MarafonDealForm
 
 
 def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
@@ -246,3 +244,17 @@ GLOSSARY = [
         ),
     ),
 ]
+
+
+class MarafonPage(GamePage):
+    slug = SLUG
+    deal_form = MarafonDealForm
+    glossary = GLOSSARY
+    summary = staticmethod(summary)
+    initial = staticmethod(initial)
+    scoreboard_rows = staticmethod(scoreboard_rows)
+    next_roles = staticmethod(next_roles)
+    dealt_again = staticmethod(dealt_again)
+
+
+PAGE = MarafonPage()

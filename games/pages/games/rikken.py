@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.pages.games.contract import GamePage
 from games.pages.matches.deal_form import DealForm, suit_choices
 from games.pages.matches.scoreboard import balance_rows, points_rows
 from games.pages.numbers import NumberField
@@ -200,9 +201,6 @@ class RikkenDealForm(DealForm):
 def _totals(state: dict[str, Any]) -> list[int]:
     """Each seat's total: units won or lost, or penalty points."""
     return state["points"] if "points" in state else state["balances"]
-
-
-DealFormClass = RikkenDealForm
 
 
 def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
@@ -422,3 +420,19 @@ GLOSSARY = [
         ),
     ),
 ]
+
+
+class RikkenPage(GamePage):
+    slug = SLUG
+    deal_form = RikkenDealForm
+    glossary = GLOSSARY
+    summary = staticmethod(summary)
+    initial = staticmethod(initial)
+    scoreboard_rows = staticmethod(scoreboard_rows)
+    next_roles = staticmethod(next_roles)
+    dealt_again = staticmethod(dealt_again)
+    house_rule_lines = staticmethod(house_rule_lines)
+    contract_label = staticmethod(contract_label)
+
+
+PAGE = RikkenPage()

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.pages.games.contract import GamePage
 from games.pages.matches.deal_form import DealForm, suit_choices
 from games.pages.matches.scoreboard import balance_rows
 from games.pages.numbers import NumberField
@@ -85,9 +86,6 @@ class TrionfoDealForm(DealForm):
         else:
             raw["made"] = data.get("made")
         return raw
-
-
-DealFormClass = TrionfoDealForm
 
 
 def summary(raw: dict[str, Any], outcome: dict[str, Any], table: Table, options: Any) -> str:
@@ -206,3 +204,16 @@ GLOSSARY = [
         ),
     ),
 ]
+
+
+class TrionfoPage(GamePage):
+    slug = SLUG
+    deal_form = TrionfoDealForm
+    glossary = GLOSSARY
+    summary = staticmethod(summary)
+    initial = staticmethod(initial)
+    scoreboard_rows = staticmethod(scoreboard_rows)
+    next_roles = staticmethod(next_roles)
+
+
+PAGE = TrionfoPage()

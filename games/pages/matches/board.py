@@ -68,9 +68,7 @@ def board(
     ahead = roles_ahead(game, state, rules, roles)
     if ahead is not None:
         result["ahead"] = json.dumps(ahead, ensure_ascii=False, separators=(",", ":"))
-        dealt_again = getattr(page, "dealt_again", None)
-        options = get_game(game).options_from_data(rules)
-        again = dealt_again(options) if dealt_again else []
+        again = page.dealt_again(get_game(game).options_from_data(rules))
         result["dealt_again"] = json.dumps(again, separators=(",", ":"))
     return result
 

@@ -20,7 +20,7 @@ from games.rules import GAMES
 def glossary_of(slug: str) -> list[tuple[str, str]]:
     """The game's terms in the active language, in the order its page module lists them; none
     for a game that declares no glossary."""
-    return [(str(term), str(meaning)) for term, meaning in getattr(page_for(slug), "GLOSSARY", ())]
+    return [(str(term), str(meaning)) for term, meaning in page_for(slug).glossary]
 
 
 @require_safe

@@ -26,14 +26,14 @@ def house_rule_lines(game: str, rules: dict[str, Any]) -> list[str]:
         tables = resolved({k: v for k, v in rules.items() if not isinstance(v, list | dict)})
     except RuleViolation:
         return []
-    worded = getattr(page_for(game), "house_rule_lines", None)
+    worded = page_for(game).house_rule_lines
     described = {option["name"]: option for option in engine.describe_options()}
     lines: list[str] = []
     for name, value in given.items():
         usual = (tables if isinstance(value, list) else defaults).get(name)
         if name == "players" or value == usual:
             continue
-        special = worded(name, value, usual) if worded else None
+        special = worded(name, value, usual)
         if special is not None:
             lines += special
         elif not isinstance(value, list | dict):

@@ -122,7 +122,7 @@ def player_page(request, player_id: int):
     itself = request.user.is_authenticated and player.user_id == request.user.pk
     for game in history["games"]:
         # Contracts are counted by slug; the page says each by its name.
-        label = getattr(page_for(game["game"]), "contract_label", str)
+        label = page_for(game["game"]).contract_label
         for row in game.get("contracts") or ():
             row["label"] = label(row["contract"])
     return render(

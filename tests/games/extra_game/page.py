@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
+from games.pages.games.contract import GamePage
 from games.pages.matches.deal_form import DealForm
 from games.pages.matches.scoreboard import team_rows
 
@@ -28,9 +29,6 @@ class TensDealForm(DealForm):
         return {"points": [first, 10 - first]}
 
 
-DealFormClass = TensDealForm
-
-
 def summary(raw: dict[str, Any], outcome: dict[str, Any], table, options) -> str:
     return " – ".join(str(p) for p in outcome["points"])
 
@@ -45,3 +43,15 @@ def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
 
 def next_roles(state, *, name, labels) -> dict:
     return {"roles": [(_("Deals"), name(state["next"]["dealer"]))]}
+
+
+class TensPage(GamePage):
+    slug = SLUG
+    deal_form = TensDealForm
+    summary = staticmethod(summary)
+    initial = staticmethod(initial)
+    scoreboard_rows = staticmethod(scoreboard_rows)
+    next_roles = staticmethod(next_roles)
+
+
+PAGE = TensPage()

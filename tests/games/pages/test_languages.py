@@ -183,7 +183,7 @@ def test_each_game_has_a_glossary_of_its_own_words_reachable_from_its_pages():
 def test_the_glossary_terms_carry_their_game_as_context():
     """A term is translated for its game: the Italian catalogue's "marafona" is Marafon's."""
     for slug, page in PAGES.items():
-        for term, meaning in page.GLOSSARY:
+        for term, meaning in page.glossary:
             assert term._args[0] == meaning._args[0] == GAMES[slug].name
 
 
