@@ -28,8 +28,7 @@ from games.services.rounds import round_draw_request
 from games.services.tables import Confirmer, table_confirm, table_dispute, table_reopen
 from games.services.tournaments import entrant_register, tournament_create
 from games.tournaments.formats import individual
-
-from ..test_tournament_simulation import rikken_deal
+from tests.test_tournament_simulation import rikken_deal
 
 pytestmark = pytest.mark.django_db
 
