@@ -164,10 +164,13 @@ DRIVE = {"game": "rikken", "format": "individual", "rounds": 2, "round_kind": "d
          "deals_per_round": 4}  # fmt: skip
 
 
+DIRECTOR_PASSWORD = "pw-x-1234-long"
+
+
 def director_user(username: str = "dir"):
     from django.contrib.auth import get_user_model
 
-    return get_user_model().objects.create_user(username, password="pw-x-1234-long")
+    return get_user_model().objects.create_user(username, password=DIRECTOR_PASSWORD)
 
 
 def club_tournament(*, director=None, club=None, name: str = "Drive", entrants=4, **options):
@@ -189,19 +192,30 @@ def club_tournament(*, director=None, club=None, name: str = "Drive", entrants=4
     return tournament
 
 
-def drawn_table(capture_on_commit, *, director=None, first_deal: dict | None = None, **event):
-    """The first table of a tournament's first round, drawn on commit (``capture_on_commit``:
-    pytest-django's ``django_capture_on_commit_callbacks``), with its first deal scored if
-    given. ``event`` goes to ``club_tournament``; the table's round, tournament and match are
-    loaded with it."""
-    from games.models import Table
-    from games.services import deal_record
+def drawn_event(capture_on_commit=None, *, director=None, **event):
+    """A club tournament (``event`` goes to ``club_tournament``) with its first round drawn by
+    the eager Celery of the tests: at once where nothing holds the commit back (the browser
+    tests' live server), else on ``capture_on_commit`` (pytest-django's
+    ``django_capture_on_commit_callbacks``)."""
     from games.services.rounds import round_draw_request
 
     director = director or director_user()
     tournament = club_tournament(director=director, **event)
-    with capture_on_commit(execute=True):
+    if capture_on_commit is None:
         round_draw_request(tournament=tournament, user=director)
+    else:
+        with capture_on_commit(execute=True):
+            round_draw_request(tournament=tournament, user=director)
+    return tournament
+
+
+def drawn_table(capture_on_commit=None, *, director=None, first_deal: dict | None = None, **event):
+    """The first table of a tournament's first round (``drawn_event``), with its first deal
+    scored if given; the table's round, tournament and match are loaded with it."""
+    from games.models import Table
+    from games.services import deal_record
+
+    tournament = drawn_event(capture_on_commit, director=director, **event)
     table = (
         Table.objects.select_related("match", "round__tournament")
         .filter(round__tournament=tournament)

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services import deal_record, match_create
+from tests.factories import director_user, drawn_event, drawn_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -86,19 +87,10 @@ def test_the_dark_setting_is_followed(scored):
 def test_every_tap_target_of_the_director_page_is_at_least_44_px(
     page, live_server, django_user_model
 ):
-    from games.services import club_create
-    from games.services.rounds import round_draw_request
-    from games.services.tournaments import entrant_register, tournament_create
-
-    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=2,
+    tournament = drawn_event(
+        director=director_user("jan"), deals_per_round=2,
+        entrants=[f"Player {n}" for n in range(8)],
     )  # fmt: skip
-    for n in range(8):
-        entrant_register(tournament=tournament, name=f"Player {n}")
-    round_draw_request(tournament=tournament, user=director)
     page.goto(live_server.url + "/accounts/login/")
     page.fill('input[name="username"]', "jan")
     page.fill('input[name="password"]', "pw-x-1234-long")
@@ -127,26 +119,20 @@ def sideways(page) -> int:
 @pytest.fixture
 def event(page, live_server, django_user_model):
     """A club with members and a drawn event whose table has a deal; the director signed in."""
-    from games.models import Table
     from games.services import club_create, club_member_add
-    from games.services.rounds import round_draw_request
     from games.services.table_keys import table_keys
-    from games.services.tournaments import entrant_register, tournament_create
 
-    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
+    director = director_user("jan")
     club = club_create(name="De Zwaan", director=director)
-    for name in ("Anna", "Bram", "Cor", "Dirk"):
+    members = ("Anna", "Bram", "Cor", "Dirk")
+    for name in members:
         club_member_add(club=club, name=name)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=2,
-    )  # fmt: skip
-    for name in ("Anna", "Bram", "Cor", "Dirk"):
-        entrant_register(tournament=tournament, name=name)
-    round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get()
     misere = {"contract": "misere", "declarer": 1, "tricks": 0}
-    deal_record(match=table.match, raw={"dealer": 0, "contracts": [misere]})
+    table = drawn_table(
+        director=director, club=club, deals_per_round=2, entrants=list(members),
+        first_deal={"dealer": 0, "contracts": [misere]},
+    )  # fmt: skip
+    tournament = table.round.tournament
     keys = table_keys(table)
     return {
         "sign-in": "/accounts/login/",

@@ -9,14 +9,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games.models import Table
-from games.services import club_create, deal_record, deal_replace, match_create
-from games.services.rounds import round_draw_request
+from games.services import deal_record, deal_replace, match_create
 from games.services.tables import Confirmer, table_confirm, table_reopen
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import director_user, drawn_table
 
 from .phone import Taps, history_row
 
@@ -240,19 +237,13 @@ def test_a_correction_shows_the_deal_as_it_stands_and_is_asked_before_and_after(
 
 
 def test_the_corrections_log_says_each_correction_in_words(page, live_server):
-    director = get_user_model().objects.create_user("jan", password="pw-x-1234-long")
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=4,
-    )  # fmt: skip
-    for name in ["Joost", "Marieke", "Sanne", "Willem"]:
-        entrant_register(tournament=tournament, name=name)
-    round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get()
-    seats = [s.player.name for s in table.match.seats.order_by("number")]
     misere = {"contract": "misere", "declarer": 1, "tricks": 0}
-    deal_record(match=table.match, raw={"dealer": 0, "contracts": [misere]})
+    table = drawn_table(
+        director=director_user("jan"), entrants=["Joost", "Marieke", "Sanne", "Willem"],
+        first_deal={"dealer": 0, "contracts": [misere]},
+    )  # fmt: skip
+    tournament = table.round.tournament
+    seats = [s.player.name for s in table.match.seats.order_by("number")]
     table_confirm(table=table, by=seats[0], confirmer=Confirmer())
     table_reopen(table=table, by="", confirmer=Confirmer())
     deal_replace(

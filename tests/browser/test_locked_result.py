@@ -10,12 +10,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Table
-from games.services import club_create, deal_record
-from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import director_user, drawn_table
 
 from .phone import history_row, radio_label
 
@@ -24,19 +21,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def confirmed(django_user_model):
-    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=2,
-    )  # fmt: skip
-    for name in ["Anna", "Bram", "Cor", "Dirk"]:
-        entrant_register(tournament=tournament, name=name)
-    round_draw_request(tournament=tournament, user=director)  # eager Celery: drawn at once
-    table = Table.objects.select_related("match").get()
-    seats = [s.player.name for s in table.match.seats.order_by("number")]
     misere = {"contract": "misere", "declarer": 1, "tricks": 0}
-    deal_record(match=table.match, raw={"dealer": 0, "contracts": [misere]})
+    table = drawn_table(
+        director=director_user("jan"), deals_per_round=2,
+        entrants=["Anna", "Bram", "Cor", "Dirk"], first_deal={"dealer": 0, "contracts": [misere]},
+    )  # fmt: skip
+    tournament = table.round.tournament
+    seats = [s.player.name for s in table.match.seats.order_by("number")]
     table_confirm(table=table, by=seats[0], confirmer=Confirmer())
     return tournament, table, seats
 

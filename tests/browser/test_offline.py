@@ -7,11 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Deal, Table
-from games.services import club_create, deal_record, match_create
-from games.services.rounds import round_draw_request
+from games.models import Deal
+from games.services import deal_record, match_create
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import director_user, drawn_table
 
 from .conftest import VIEWPORT
 from .phone import Taps
@@ -219,21 +218,10 @@ def test_a_correction_and_an_undo_made_offline_wait_and_are_sent(page, live_serv
 def test_a_tournament_table_scores_offline_and_its_confirmation_waits(
     page, other_phone, live_server, django_user_model
 ):
-    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
-    tournament = tournament_create(
-        club=club_create(name="De Zwaan", director=director),
-        user=director,
-        name="Thursday drive",
-        game="marafon",
-        format="individual",
-        rounds=1,
-        round_kind="deals",
-        deals_per_round=4,
-    )
-    for name in PLAYERS:
-        entrant_register(tournament=tournament, name=name)
-    round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get()
+    table = drawn_table(
+        director=director_user("jan"), name="Thursday drive", game="marafon", rounds=1,
+        entrants=list(PLAYERS),
+    )  # fmt: skip
     match = table.match
     deal_record(match=match, raw=FIRST)
     keys = table_keys(table)

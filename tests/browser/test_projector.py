@@ -6,10 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games.services import club_create
-from games.services.rounds import round_draw_request
 from games.services.standings import standings_recompute
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import director_user, drawn_event
 
 from .conftest import keep_screenshot
 
@@ -19,15 +17,10 @@ PROJECTOR = {"width": 1280, "height": 720}
 
 
 def event(django_user_model, field: int):
-    director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Thursday drive", game="rikken", format="individual",
-        rounds=3, round_kind="deals", deals_per_round=4,
+    tournament = drawn_event(
+        director=director_user("jan"), name="Thursday drive", rounds=3,
+        entrants=[f"Player {n}" for n in range(1, field + 1)],
     )  # fmt: skip
-    for n in range(1, field + 1):
-        entrant_register(tournament=tournament, name=f"Player {n}")
-    round_draw_request(tournament=tournament, user=director)  # eager Celery: drawn at once
     standings_recompute(tournament_id=tournament.pk)
     return tournament
 

@@ -9,10 +9,9 @@ import numpy as np
 import pytest
 
 from games.models import Table
-from games.services import club_create, match_create
-from games.services.rounds import round_draw_request
+from games.services import match_create
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import director_user, drawn_event
 
 from .conftest import VIEWPORT
 
@@ -52,16 +51,9 @@ def codes_and_links(page, selector: str) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def drawn(django_user_model):
-    director = django_user_model.objects.create_user("jan", password=PASSWORD)
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=2,
-    )  # fmt: skip
-    for name in ["Anna", "Bram", "Cor", "Dirk", "Eva", "Femke", "Gijs", "Hanna"]:
-        entrant_register(tournament=tournament, name=name)
-    round_draw_request(tournament=tournament, user=director)  # eager Celery: drawn at once
-    return director, tournament
+    director = director_user("jan")
+    names = ["Anna", "Bram", "Cor", "Dirk", "Eva", "Femke", "Gijs", "Hanna"]
+    return director, drawn_event(director=director, deals_per_round=2, entrants=names)
 
 
 @pytest.mark.parametrize(

@@ -6,29 +6,23 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services import club_create
-from games.services.rounds import round_draw_request
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import DIRECTOR_PASSWORD as PASSWORD
+from tests.factories import director_user, drawn_event, drawn_table
 
 from .conftest import keep_screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "pw-x-1234-long"
 DESK = {"width": 1280, "height": 800}
 
 
 def test_the_director_sees_the_current_round_first_on_a_wide_screen(
     browser, live_server, django_user_model
 ):
-    director = django_user_model.objects.create_user("jan", password=PASSWORD)
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Thursday drive", game="rikken", format="individual",
-        rounds=3, round_kind="deals", deals_per_round=4,
+    tournament = drawn_event(
+        director=director_user("jan"), name="Thursday drive", rounds=3,
+        entrants=[f"Player {n}" for n in range(1, 17)],
     )  # fmt: skip
-    for n in range(1, 17):
-        entrant_register(tournament=tournament, name=f"Player {n}")
-    round_draw_request(tournament=tournament, user=director)  # eager Celery: drawn at once
 
     context = browser.new_context(viewport=DESK)
     try:
@@ -55,20 +49,13 @@ def test_the_director_sees_the_current_round_first_on_a_wide_screen(
 
 
 def test_a_dispute_without_a_reason_shows_its_error_in_view(page, live_server, django_user_model):
-    from games.models import Table
     from games.services.deals import deal_record
     from games.services.table_keys import table_keys
 
-    director = django_user_model.objects.create_user("jan", password=PASSWORD)
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Thursday drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=2,
+    table = drawn_table(
+        director=director_user("jan"), name="Thursday drive", deals_per_round=2,
+        entrants=[f"Player {n}" for n in range(1, 9)],
     )  # fmt: skip
-    for n in range(1, 9):
-        entrant_register(tournament=tournament, name=f"Player {n}")
-    round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get(round__number=1, number=1)
     deal_record(
         match=table.match,
         raw={"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]},

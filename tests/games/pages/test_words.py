@@ -15,11 +15,10 @@ from django.utils import translation
 from games.models import Match, Table
 from games.rules import RuleViolation
 from games.services import club_create, deal_record, deal_replace, match_create
-from games.services.rounds import round_draw_request
 from games.services.sessions import session_create
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import drawn_table
 from tests.translations import back_to_english
 
 from .conftest import page_text
@@ -48,19 +47,10 @@ def director(django_user_model):
 
 def individual_table(director, capture, *, preset: str = "") -> Table:
     """A Rikken individual event's one table, drawn, with a deal entered."""
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=4,
+    return drawn_table(
+        capture, director=director, entrants=list(RIKKEN), first_deal=MISERE,
         **({"preset": preset} if preset else {}),
     )  # fmt: skip
-    for name in RIKKEN:
-        entrant_register(tournament=tournament, name=name)
-    with capture(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match", "round__tournament").get()
-    deal_record(match=table.match, raw=MISERE)
-    return table
 
 
 # --- words left in English -------------------------------------------------------------------
@@ -308,17 +298,11 @@ def test_the_scorer_cannot_confirm_through_the_service_either(
 def test_a_pairs_table_keeps_speaking_of_the_other_side(
     director, django_capture_on_commit_callbacks
 ):
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Pairs", game="marafon", format="swiss",
-        rounds=2, round_kind="deals", deals_per_round=4,
+    table = drawn_table(
+        django_capture_on_commit_callbacks, director=director, name="Pairs", game="marafon",
+        format="swiss", entrants=[("Ana", "Bea"), ("Cor", "Dai")],
+        first_deal={"battezzante": 0, "trump": "cups", "points": [7, 4]},
     )  # fmt: skip
-    for a, b in (("Ana", "Bea"), ("Cor", "Dai")):
-        entrant_register(tournament=tournament, name=a, partner_name=b)
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get()
-    deal_record(match=table.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
     scoring = Client()
     scoring.get(f"/m/{table.match.public_id}/edit/{table_keys(table).scoring}/")
 
