@@ -1,13 +1,12 @@
 """``Idempotency-Key`` on every POST: the first answer is stored in the same transaction as what
 the request created; a retry with the same body gets it again, another body gets 422.
 
-A stored answer belongs to its caller (``api.callers``): the signed-in user, or for a match's,
-a session's and a table's writes the edit key or table key used, when it opens what the request
-names. Another caller sending the same key finds nothing stored, so their request runs (and is
-checked) as a new one: a replay never serves an answer to a caller who could not have made the
-original request. An anonymous caller (a key that opens nothing there is no key) has no
-identity, so the key itself is the secret: it must be at least 22 characters (a UUID in
-base64)."""
+A stored answer belongs to its caller (``scorekeeper.callers``): the signed-in user, or for a
+match's, a session's and a table's writes the edit key or table key used, when it opens what the
+request names. Another caller sending the same key finds nothing stored, so their request runs (and
+is checked) as a new one: a replay never serves an answer to a caller who could not have made the
+original request. An anonymous caller (a key that opens nothing there is no key) has no identity, so
+the key itself is the secret: it must be at least 22 characters (a UUID in base64)."""
 
 from __future__ import annotations
 
@@ -22,7 +21,6 @@ from rest_framework import status
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.response import Response
 
-from api.callers import caller_of
 from games.answers import Answer
 from games.services import (
     Idempotency,
@@ -32,6 +30,7 @@ from games.services import (
     idempotency_kept,
     idempotency_store,
 )
+from scorekeeper.callers import caller_of
 
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"

@@ -8,8 +8,8 @@ client's address as ``scorekeeper.addresses`` reads it, never by what a header c
   many addresses, which does not hold an address the account signed in from lately.
 - Signing up: per address, every attempt.
 - API writes (POST, PUT, PATCH, DELETE): per client (the signed-in user, else the edit or
-  table key sent when it opens what the request names, else the address: ``api.callers``), and
-  a wider limit per address; reads are never limited.
+  table key sent when it opens what the request names, else the address:
+  ``scorekeeper.callers``), and a wider limit per address; reads are never limited.
 
 Rates come from the environment (``THROTTLE_SIGN_IN_ACCOUNT=300/day`` and so on, see
 ``THROTTLE_RATES``); an answer over the limit is a 429 with ``Retry-After``."""
@@ -27,9 +27,8 @@ from redis.exceptions import RedisError
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from api.callers import caller_of
-
 from .addresses import client_address
+from .callers import caller_of
 
 logger = logging.getLogger("scorekeeper.throttling")
 

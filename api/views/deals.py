@@ -47,7 +47,7 @@ def _head_or_404(public_id: str, *, seats: bool = False):
 
 class DealListView(APIView):
     pagination_class = Pages  # so that the schema documents the page
-    # The rate limits and idempotency records take its edit key for a client (api.callers).
+    # The rate limits and idempotency records take its edit key for a client (scorekeeper.callers).
     key_opens = staticmethod(key_opens_match)
 
     @extend_schema(

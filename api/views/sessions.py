@@ -129,7 +129,7 @@ class SessionDetailView(APIView):
 
 
 class SessionMatchListView(APIView):
-    # The rate limits and idempotency records take its edit key for a client (api.callers).
+    # The rate limits and idempotency records take its edit key for a client (scorekeeper.callers).
     key_opens = staticmethod(key_opens_session)
 
     @extend_schema(

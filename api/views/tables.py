@@ -90,7 +90,7 @@ def _reopened_now(view, request, stored, public_id: str, number: int, table: int
 
 
 class TableConfirmView(APIView):
-    # The rate limits and idempotency records take its keys for a client (api.callers).
+    # The rate limits and idempotency records take its keys for a client (scorekeeper.callers).
     key_opens = staticmethod(key_opens_table)
 
     @extend_schema(

@@ -8,12 +8,24 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from games.rules import get_game
 
-if TYPE_CHECKING:
-    from games.models import Table, Tournament
+
+# What is read of a tournament and of a table: the models' rows have these attributes, and so
+# may any plain object (this module stays below the models, as the rules do).
+class Tournament(Protocol):
+    game: str
+    rules: Any
+    table_size: int
+
+
+class Table(Protocol):
+    number: int
+    seating: Any  # the entrants' ids in seat order
+    round: Any  # its ``number``
+    match: Any  # ``None`` for a bye, else its ``state`` and ``rules``
 
 
 @dataclass(frozen=True)
