@@ -415,6 +415,40 @@ GLOSSARY = [
     ),
     (
         # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "mie en"),
+        pgettext_lazy(
+            "Rikken",
+            "When all pass: avoid the queens; each queen taken pays half the special stake.",
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "één-vijf-elf"),
+        pgettext_lazy(
+            "Rikken",
+            "When all pass: take exactly 1, 5 or 11 tricks (één-drie-vijf: 1, 3 or 5); the "
+            "others pay.",
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "the table chooses"),
+        pgettext_lazy(
+            "Rikken",
+            "When all pass the table names the special game, one of the club's, or deals again.",
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
+        pgettext_lazy("Rikken", "sitting out"),
+        pgettext_lazy(
+            "Rikken",
+            "With five players the dealer, with six the dealer and the player three seats "
+            "after, sit the deal out: they neither play nor pay.",
+        ),
+    ),
+    (
+        # Translators: the word Rikken players use in your language.
         pgettext_lazy("Rikken", "blind man"),
         pgettext_lazy(
             "Rikken",
