@@ -331,6 +331,15 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
         values.update({f"{k}{suffix}": v for k, v in entry.items() if not isinstance(v, dict)})
         if isinstance(entry.get("called"), dict):
             values["called_suit"] = entry["called"].get("suit")
+    special = raw.get("special")
+    if isinstance(special, dict):
+        # A special game corrected starts from the game named and what each player took.
+        values["special_game"] = special.get("game")
+        for key in ("queen_of_spades", "last_trick"):
+            if key in special:
+                values[key] = special[key]
+        for seat, count in enumerate(special.get("queens") or special.get("tricks") or []):
+            values[f"count_{seat}"] = count
     return values
 
 

@@ -202,3 +202,20 @@ def test_with_six_players_a_player_sitting_out_is_refused_by_name(client):
 
     (message,) = field_errors(response, "declarer")
     assert message.startswith("Dirk sits this deal out")
+
+
+def test_a_chosen_special_game_is_corrected_from_the_game_and_counts_entered(client, choosing):
+    client.post(
+        f"{choosing}deals/",
+        {
+            "dealer": "0",
+            "action": "all_pass",
+            "special_game": "mie_en",
+            **{f"count_{s}": str(q) for s, q in enumerate([2, 1, 1, 0])},
+        },
+    )
+
+    form = client.get(f"{choosing}deals/1/edit/").context["form"]
+
+    assert form.initial["special_game"] == "mie_en"
+    assert [form.initial[f"count_{s}"] for s in range(4)] == [2, 1, 1, 0]

@@ -549,7 +549,7 @@ def test_unknown_fields_and_the_dealer_are_checked():
     assert record(deal(entry("rik"), dealer=0))[1]["next"]["dealer"] == 1
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_a_first_deal_without_its_dealer_says_all_that_is_left_out_at_once(players):
     new = GAME.initial_state(opts(players), {})
     rik = entry("rik", declarer=1, partner=None, trump=None)
@@ -577,14 +577,14 @@ def test_only_misere_type_contracts_are_played_together(raw):
 
 
 def test_before_the_first_deal_next_is_null():
-    for players in (3, 4, 5):
+    for players in (3, 4, 5, 6):
         state = GAME.state_to_data(GAME.initial_state(opts(players), {}))
         assert state["next"] == {"dealer": None, "leader": None}
         assert state["balances"] == [0] * (4 if players == 3 else players)
         assert state["finished"] is False and state["winner"] is None
 
 
-@pytest.mark.parametrize(("players", "first"), [(4, 0), (4, 3), (5, 4), (3, 2)])
+@pytest.mark.parametrize(("players", "first"), [(4, 0), (4, 3), (5, 4), (3, 2), (6, 5)])
 def test_the_deal_passes_to_the_next_player_and_the_next_leads(players, first):
     options = opts(players)
     state = GAME.initial_state(options, {})
