@@ -154,7 +154,9 @@ def _check_round_kind(
 def _check_table_size(errors: Errors, engine: Game, kind: Format | None, size: int) -> None:
     if size not in engine.player_counts:
         errors.add("table_size", engine.check_players(size) or "")
-    elif kind is not None and size not in kind.table_sizes:
+    elif kind is not None and not kind.seats_tables_of(
+        size, partners=bool(engine.teams(engine.resolve_options({}, players=size)))
+    ):
         errors.add("table_size", translated(kind.table_size_refusal(size)))
 
 

@@ -53,7 +53,7 @@ def test_a_pairs_swiss_from_house_rules(director):
         ({"club": "nowhere"}, "club"),
         ({"tie_breaks": ["coin_toss"]}, "tie_breaks"),
         ({"rules": {"partner_pays": "sometimes"}}, "rules"),
-        ({"table_size": 6}, "table_size"),
+        ({"table_size": 7}, "table_size"),
         ({"game": "etori", "table_size": 6}, "table_size"),
         ({"game": "rikken", "table_size": 3}, "table_size"),
     ],
@@ -207,6 +207,42 @@ def test_a_rikken_round_played_confirmed_and_ranked(director, django_capture_on_
     assert top["rank"] == 1
     csv_text = APIClient().get(f"{base}standings/?download=csv").content.decode()
     assert csv_text.splitlines()[1].startswith(f"1,{top['name']},")
+
+
+def test_a_rikken_drive_at_tables_of_six_when_the_event_says_so(
+    director, django_capture_on_commit_callbacks
+):
+    """Six at a table: the dealer and the player three seats after sit each deal out; the
+    table's special game is one the club chooses from."""
+    rules = {"all_pass": "choice", "special_games": ["schuppen_mie", "mie_en"]}
+    event = {**RIKKEN_DRIVE, "table_size": 6, "rules": rules}
+    tournament = director.post("/api/v1/tournaments/", event, format="json").json()
+    register(director, tournament, [f"P{n}" for n in range(12)])
+    base = f"/api/v1/tournaments/{tournament['id']}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(f"{base}rounds/", format="json")
+    drawn = director.get(f"{base}rounds/").json()[0]
+    first = drawn["tables"][0]
+    deals = f"/api/v1/matches/{first['match']}/deals/"
+    mie = {"game": "mie_en", "queens": [None, 4, 0, None, 0, 0]}
+    raw = {"dealer": 3, "contracts": [], "all_pass": True, "special": mie}
+    dealt = director.post(deals, raw, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(
+            f"{base}rounds/1/tables/{first['number']}/confirm/", {"by": "Dir"}, format="json"
+        )
+    standings = APIClient().get(f"{base}standings/").json()["standings"]
+
+    assert tournament["table_size"] == 6 and tournament["rules"]["players"] == 6
+    assert drawn["status"] == "ready"
+    assert [len(t["entrants"]) for t in drawn["tables"]] == [6, 6]
+    assert "2 tables of 6" in " ".join(drawn["report"]["notes"])
+    assert dealt.status_code == 201, dealt.json()
+    # seats 3 (the dealer) and 0 (three seats after) sit out; seat 1 took all four queens
+    assert dealt.json()["outcome"]["payments"] == [0, 30, -10, 0, -10, -10]
+    assert dealt.json()["state"]["next"] == {"dealer": 4, "leader": 5}
+    assert standings[0]["name"] == first["entrants"][1]["name"]
+    assert standings[0]["points"] == 30
 
 
 def test_a_directors_correction_is_logged_and_moves_the_standings(

@@ -1,5 +1,7 @@
-"""Rikken's page: the deal form (contract, declarer, partner and the tricks as the last tap),
-its history line in contract names, its correction's start."""
+"""Rikken's page: the deal form (contract, declarer, partner and the tricks as the last tap;
+when all pass, the special game, one of the club's when the table chooses), its history line in
+contract names, its correction's start, the scoreboard's roles (who sits out at six), and the
+house-rule lines of a club's own table."""
 
 from __future__ import annotations
 
@@ -8,18 +10,23 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.pages.games.contract import GamePage
+from games.pages.games.rikken_glossary import GLOSSARY as RIKKEN_GLOSSARY
 from games.pages.matches.deal_form import DealForm, suit_choices
 from games.pages.matches.scoreboard import balance_rows, points_rows
 from games.pages.numbers import NumberField
 from games.pages.words import Table
 from games.rules.cards import FRENCH_SUITS
-from games.rules.rikken.contracts import contract_name
+from games.rules.rikken import GAME
+from games.rules.rikken.contracts import OVERRIDES, contract_name
 from games.translation import translated
 
 SLUG = "rikken"
+# The game's words, each with its meaning (games/pages/glossary.py), kept in a module of their
+# own so that this one stays short.
+GLOSSARY = RIKKEN_GLOSSARY
 
 SPECIAL_GAMES = {
     "schuppen_mie": gettext_lazy("Schuppen mie"),
@@ -27,6 +34,10 @@ SPECIAL_GAMES = {
     "one_five_eleven": gettext_lazy("1-5-11"),
     "one_three_five": gettext_lazy("1-3-5"),
 }
+
+
+# The special games entered as a count a seat: the queens (mie en) or the tricks taken.
+COUNTED = ("mie_en", "one_five_eleven", "one_three_five")
 
 
 class RikkenDealForm(DealForm):
@@ -46,6 +57,7 @@ class RikkenDealForm(DealForm):
         "contracts.*.trump": "trump",
         "contracts.*.beter": "beter",
         "contracts": "contract",
+        "special.game": "special_game",
         "special.tricks.*": "count_*",
         "special.queens.*": "count_*",
         "special.queen_of_spades": "queen_of_spades",
@@ -100,6 +112,13 @@ class RikkenDealForm(DealForm):
         self.fields["last_trick"] = self.seat_field(
             gettext_lazy("Took the last trick"), required=False, seats=seats
         )
+        if self.options.all_pass == "choice":
+            # The table names the special game of each all-pass deal: one tap among the
+            # club's own list.
+            self.fields["special_game"] = self.tap_field(
+                gettext_lazy("Special game"),
+                [(game, SPECIAL_GAMES.get(game, game)) for game in self.options.special_games],
+            )
         for seat in seats:
             self.fields[f"count_{seat}"] = NumberField(
                 label=self.names[seat], required=False, min_value=0, max_value=13
@@ -122,8 +141,15 @@ class RikkenDealForm(DealForm):
         def of(needed) -> str:
             return "|".join(row.slug for row in rows if needed(row))
 
+        def pays(row) -> str:
+            return row.partner_pays or self.options.partner_pays
+
         return {
             "partner": of(lambda row: row.side != "alone"),
+            # A failed partnership whose partner pays only under two tricks asks for them.
+            "partner_tricks": of(
+                lambda row: row.side != "alone" and pays(row) == "under_two_tricks"
+            ),
             "trump": of(lambda row: row.trumps in ("declarer", "partner")),
             "beter": of(lambda row: row.trumps == "beter"),
             "called_suit": of(lambda row: row.side == "partner"),
@@ -133,6 +159,27 @@ class RikkenDealForm(DealForm):
                     row.side == "alone" and row.trumps == "none" and ranks.count(row.rank) > 1
                 )
             ),
+        }
+
+    @cached_property
+    def plays(self) -> dict[str, Any]:
+        """The special games an all-pass deal may be, for the fields they need: schuppen mie's
+        two takers, or a count a seat (``counted``: ``queens`` for mie en, ``tricks`` for
+        1-5-11 and 1-3-5, ``both`` when the table chooses among them); under ``choice`` each
+        block shows once its game is tapped (``*_when``, app.js's data-show-when)."""
+        choosing = self.options.all_pass == "choice"
+        games = self.options.special_games if choosing else (self.options.all_pass,)
+        counted = [game for game in games if game in COUNTED]
+        kinds = {"queens" if game == "mie_en" else "tricks" for game in counted}
+
+        def when(shown: list[str]) -> str:
+            return f"special_game={'|'.join(shown)}" if choosing and shown else ""
+
+        return {
+            "schuppen_mie": "schuppen_mie" in games,
+            "schuppen_when": when(["schuppen_mie"]),
+            "counted": (kinds.pop() if len(kinds) == 1 else "both") if kinds else "",
+            "counts_when": when(counted),
         }
 
     def _contract(self, suffix: str) -> dict[str, Any] | None:
@@ -166,14 +213,31 @@ class RikkenDealForm(DealForm):
             entry["beter"] = data["beter"]
         return entry
 
+    def clean(self):
+        cleaned = super().clean()
+        choosing = self.options.all_pass == "choice" and cleaned.get("action") == "all_pass"
+        if choosing and not cleaned.get("special_game") and "special_game" not in self._errors:
+            self.add_error("special_game", self.missing("special_game"))
+        return cleaned
+
+    def special_game(self) -> str:
+        """The special game of an all-pass deal: the match's, or the one the table named."""
+        if self.options.all_pass == "choice":
+            return self.cleaned_data.get("special_game") or ""
+        return self.options.all_pass
+
     def to_input(self):
         data = self.cleaned_data
         raw: dict[str, Any] = {}
         if data.get("dealer") is not None:
             raw["dealer"] = data["dealer"]
+        if data.get("action") == "redeal":  # the table chose to deal again
+            raw.update(contracts=[], all_pass=True)
+            self._doubled(raw)
+            return raw
         if data.get("action") == "all_pass":
             raw.update(contracts=[], all_pass=True)
-            game = self.options.all_pass
+            game = self.special_game()
             seats = range(len(_totals(self.state)))
             self._doubled(raw)
             if game == "schuppen_mie":
@@ -182,7 +246,7 @@ class RikkenDealForm(DealForm):
                     "queen_of_spades": data.get("queen_of_spades"),
                     "last_trick": data.get("last_trick"),
                 }
-            elif game in ("mie_en", "one_five_eleven", "one_three_five"):
+            elif game in COUNTED:
                 key = "queens" if game == "mie_en" else "tricks"
                 raw["special"] = {"game": game, key: [data.get(f"count_{s}") for s in seats]}
             return raw
@@ -264,6 +328,15 @@ def initial(raw: dict[str, Any]) -> dict[str, Any]:
         values.update({f"{k}{suffix}": v for k, v in entry.items() if not isinstance(v, dict)})
         if isinstance(entry.get("called"), dict):
             values["called_suit"] = entry["called"].get("suit")
+    special = raw.get("special")
+    if isinstance(special, dict):
+        # A special game corrected starts from the game named and what each player took.
+        values["special_game"] = special.get("game")
+        for key in ("queen_of_spades", "last_trick"):
+            if key in special:
+                values[key] = special[key]
+        for seat, count in enumerate(special.get("queens") or special.get("tricks") or []):
+            values[f"count_{seat}"] = count
     return values
 
 
@@ -278,18 +351,30 @@ def scoreboard_rows(state, *, names, labels, stake) -> list[dict]:
 
 def next_roles(state, *, name, labels) -> dict:
     upcoming = state["next"]
-    return {
-        "roles": [
-            (pgettext("who is next", "Deals"), name(upcoming["dealer"])),
-            (pgettext("who is next", "Leads"), name(upcoming["leader"])),
-        ]
-    }
+    roles = [
+        (pgettext("who is next", "Deals"), name(upcoming["dealer"])),
+        (pgettext("who is next", "Leads"), name(upcoming["leader"])),
+    ]
+    dealer = upcoming["dealer"]
+    if len(_totals(state)) == SIX and dealer is not None:
+        # Six at the table: the dealer and the player three seats after sit the deal out.
+        across = (dealer + SIX // 2) % SIX
+        both = _("%(first)s and %(second)s") % {"first": name(dealer), "second": name(across)}
+        roles.append((pgettext("who is next", "Sit out"), both))
+    return {"roles": roles}
+
+
+SIX = 6
 
 
 def dealt_again(options) -> list[tuple[str, str]]:
     """The deal form's fields that say the same dealer deals again (all passed, redealt): the
     rotation stays where it was (offline.js, counting the deals that wait on a phone)."""
-    return [("action", "all_pass")] if options.all_pass == "redeal" else []
+    if options.all_pass == "redeal":
+        return [("action", "all_pass")]
+    if options.all_pass == "choice":
+        return [("action", "redeal")]
+    return []
 
 
 # --- house rules ---------------------------------------------------------------------------
@@ -297,7 +382,11 @@ def dealt_again(options) -> list[tuple[str, str]]:
 
 def house_rule_lines(name: str, value: Any, usual: Any) -> list[str] | None:
     """A club's own contract table (or special games' penalties) in words: the rows that
-    differ from the usual table, each with what differs (amounts, penalty points)."""
+    differ from the usual table, each with what differs (amounts, penalty points, a rule of
+    its own for that contract only); the special games the table chooses from."""
+    if name == "special_games" and isinstance(value, list):
+        games = ", ".join(str(SPECIAL_GAMES.get(game, game)) for game in value)
+        return [_("Special games the table chooses from: %(games)s") % {"games": games}]
     if name not in ("contracts", "special_penalties") or not isinstance(value, list):
         return None
     usual_rows = {row.get("slug"): row for row in usual or []}
@@ -309,7 +398,9 @@ def house_rule_lines(name: str, value: Any, usual: Any) -> list[str] | None:
             lines.append(_("%(contract)s: a contract of the club's own") % {"contract": label})
             continue
         changes = [
-            f"{key.replace('_', ' ')} {_worded(row[key])}"
+            _own_rule(key, row[key])
+            if key in OVERRIDES
+            else f"{key.replace('_', ' ')} {_worded(row[key])}"
             for key in row
             if key not in ("slug", "name") and row[key] != before.get(key)
         ]
@@ -333,93 +424,20 @@ def contract_label(slug: str) -> str:
     return _contract({"slug": slug}) or slug
 
 
+def _own_rule(key: str, value: Any) -> str:
+    """A row's own rule option, for that contract only, said as the rule options are: "its own
+    partner pays: always"."""
+    option = next(o for o in GAME.describe_options() if o["name"] == key)
+    label = str(translated(option["label"]))
+    named = option["choice_labels"].get(value)
+    shown = translated(named) if named is not None else value
+    return _("its own %(option)s: %(value)s") % {"option": label, "value": shown}
+
+
 def _worded(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
     return str(value)
-
-
-# --- the glossary (games/pages/matches/glossary.py) -----------------------------------
-
-# Each term as Rikken players say it; each meaning in one plain line.
-GLOSSARY = [
-    (
-        # Translators: the word Rikken players use in your language.
-        pgettext_lazy("Rikken", "rik"),
-        pgettext_lazy(
-            "Rikken",
-            "The declarer calls an ace; its holder is the partner, and the two need 8 tricks.",
-        ),
-    ),
-    (
-        # Translators: the word Rikken players use in your language.
-        pgettext_lazy("Rikken", "beter"),
-        pgettext_lazy(
-            "Rikken",
-            "The better suit: hearts, or a suit cut before the deal; rik beter is a rik with "
-            "it as trumps.",
-        ),
-    ),
-    (
-        # Translators: the word Rikken players use in your language.
-        pgettext_lazy("Rikken", "alleen"),
-        pgettext_lazy(
-            "Rikken",
-            "Alone: 8 alleen to 13 alleen are solos needing that many tricks.",
-        ),
-    ),
-    (
-        # Translators: the word Rikken players use in your language.
-        pgettext_lazy("Rikken", "troela"),
-        pgettext_lazy(
-            "Rikken",
-            "The holder of three aces plays with the holder of the fourth, who names trumps; "
-            "they need 8 tricks.",
-        ),
-    ),
-    (
-        # Translators: the word Rikken players use in your language.
-        pgettext_lazy("Rikken", "misère"),
-        pgettext_lazy(
-            "Rikken",
-            "Alone, taking no trick, without trumps.",
-        ),
-    ),
-    (
-        # Translators: the word Rikken players use in your language.
-        pgettext_lazy("Rikken", "piek"),
-        pgettext_lazy(
-            "Rikken",
-            "Alone, taking exactly one trick, without trumps.",
-        ),
-    ),
-    (
-        # Translators: the word Rikken players use in your language.
-        pgettext_lazy("Rikken", "open"),
-        pgettext_lazy(
-            "Rikken",
-            "The declarer's hand is shown after the first trick; met een praatje: the "
-            "opponents may confer.",
-        ),
-    ),
-    (
-        # Translators: the word Rikken players use in your language.
-        pgettext_lazy("Rikken", "schoppen mie"),
-        pgettext_lazy(
-            "Rikken",
-            "When all pass: avoid the queen of spades and the last trick; their takers pay.",
-        ),
-    ),
-    (
-        # Translators: the word Rikken players use in your language.
-        pgettext_lazy("Rikken", "blind man"),
-        pgettext_lazy(
-            "Rikken",
-            "With three players, the fourth hand: shown and played by the others; he never "
-            "deals, bids or pays.",
-        ),
-    ),
-]
 
 
 class RikkenPage(GamePage):

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from games.pages.games import page_for
 from games.pages.matches.scoreboard import role_line
+from games.pages.numbers import LRM
 from games.pages.words import isolated
 from games.rules import get_game
 
@@ -51,6 +52,10 @@ def board(
         result["banner"] = _winner_text(state["winner"], labels)
     page = page_for(game)
     result["rows"] = page.scoreboard_rows(state, names=names, labels=labels, stake=stake)
+    for row in result["rows"]:
+        # Totals of four figures and more ("+110", a club's table in tens) are set smaller, so
+        # that four of them still fit a phone's row side by side.
+        row["long"] = len(str(row["value"]).lstrip(LRM)) > 3
     if state.get("finished"):
         return result
     result.update(page.next_roles(state, name=name, labels=labels))

@@ -36,6 +36,17 @@ def option_field(fld: dict[str, Any], initial: Any) -> forms.Field:
             widget=forms.Textarea(attrs={"rows": 4}),
             initial=", ".join(row["slug"] for row in initial),
         )
+    if fld["kind"] == "tuple" and fld["choices"]:
+        # A list of some of the choices (Rikken's special games the table chooses from): one
+        # chip each, any number tapped.
+        return forms.MultipleChoiceField(
+            label=label,
+            help_text=help_text,
+            required=False,
+            choices=[(str(c), translated(fld["choice_labels"][c])) for c in fld["choices"]],
+            initial=[str(c) for c in initial or ()],
+            widget=forms.CheckboxSelectMultiple,
+        )
     if fld["choices"]:
         return forms.ChoiceField(
             label=label,
@@ -81,7 +92,7 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
         for fld in game.describe_options():
             if fld["name"] == "players":
                 continue
-            if fld["kind"] == "tuple" and fld["name"] != "contracts":
+            if fld["kind"] == "tuple" and fld["name"] != "contracts" and not fld["choices"]:
                 # Structured options other than the contract table (Rikken's penalty rows of the
                 # special games) keep the house rules' or the default value: set in the API.
                 continue
@@ -171,6 +182,8 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
                         value = text
                 else:
                     value = [part for part in text.replace(",", " ").split() if part]
+            elif isinstance(self.fields[f"rule_{name}"], forms.MultipleChoiceField):
+                value = list(value or [])
             elif isinstance(self.fields[f"rule_{name}"], forms.ChoiceField):
                 choices = next(
                     f["choices"] for f in self.game.describe_options() if f["name"] == name

@@ -21,16 +21,27 @@ def house_rule_lines(game: str, rules: dict[str, Any]) -> list[str]:
     try:
         given = resolved(rules)
         defaults = resolved({})
-        # A table (a list) is compared with the default table under the same choices: under
-        # penalty points every default row carries its default penalty.
-        tables = resolved({k: v for k, v in rules.items() if not isinstance(v, list | dict)})
     except RuleViolation:
         return []
+
+    def usual_of(name: str, value: Any) -> Any:
+        """A table (a list) is compared with the default table under the same choices: under
+        penalty points every default row carries its default penalty. A list that the other
+        choices need (the special games the table chooses from) with the default list."""
+        if not isinstance(value, list):
+            return defaults.get(name)
+        if name not in rules:
+            return value
+        try:
+            return resolved({k: v for k, v in rules.items() if k != name}).get(name)
+        except RuleViolation:
+            return defaults.get(name)
+
     worded = page_for(game).house_rule_lines
     described = {option["name"]: option for option in engine.describe_options()}
     lines: list[str] = []
     for name, value in given.items():
-        usual = (tables if isinstance(value, list) else defaults).get(name)
+        usual = usual_of(name, value)
         if name == "players" or value == usual:
             continue
         special = worded(name, value, usual)

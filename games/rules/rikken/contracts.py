@@ -10,6 +10,9 @@ deal is read in ``entries.py``.
   ``{"made", "over", "failed", "under"}``, the defaults for a row that leaves it out.
 - *rank*: a row's place in the bidding; rows of one *group* (misère and piek, say) that stand
   next to each other share one, and only contracts of one rank are played together.
+- *override*: a row's own ``partner_pays`` or ``all_tricks_bonus``, which replaces the rule
+  option of that name for this contract only (a troela whose partner pays where a rik's does
+  not; an all-tricks bonus for rik and troela only).
 """
 
 from __future__ import annotations
@@ -29,7 +32,26 @@ TRUMPS = ("declarer", "partner", "beter", "none")
 MAX_UNITS = 1000
 MAX_RANK = 100
 MAX_CONTRACT_NAME = 40
-ROW_FIELDS = ("slug", "name", "side", "tricks", "trumps", "base", "per_trick", "rank", "penalty")
+# A row's own rule options (its *overrides*), each with the rule option's values.
+OVERRIDES = ("partner_pays", "all_tricks_bonus")
+ROW_FIELDS = (
+    "slug",
+    "name",
+    "side",
+    "tricks",
+    "trumps",
+    "base",
+    "per_trick",
+    "rank",
+    "penalty",
+    *OVERRIDES,
+)
+# Who pays when a partnership fails: the ``partner_pays`` option, and a row's override.
+PARTNER_PAYS = {
+    "always": pmsg("rule choice", "always"),
+    "never": pmsg("rule choice", "never"),
+    "under_two_tricks": pmsg("rule choice", "under two tricks"),
+}
 
 
 @dataclass(frozen=True)
@@ -43,6 +65,9 @@ class ContractRow:
     per_trick: int
     rank: int
     penalty: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PENALTY))
+    # The row's overrides; None keeps the rule option.
+    partner_pays: str | None = None
+    all_tricks_bonus: int | None = None
 
     @property
     def need(self) -> int:
@@ -224,6 +249,7 @@ def build_table(entries: Sequence[Any], errors: Errors, path: Path) -> tuple[Con
             continue
         slug, known, row = read
         _check_row(row, slug, errors, here)
+        _check_overrides(entry, row, errors, here)
         penalty = dict(DEFAULT_PENALTY)
         if entry.get("penalty") is not None:
             penalty = read_penalty(entry["penalty"], errors, (*here, "penalty")) or penalty
@@ -243,6 +269,8 @@ def build_table(entries: Sequence[Any], errors: Errors, path: Path) -> tuple[Con
                 per_trick=row["per_trick"],
                 rank=rank,
                 penalty=penalty,
+                partner_pays=entry.get("partner_pays"),
+                all_tricks_bonus=entry.get("all_tricks_bonus"),
             )
         )
     if not rows and not errors:
@@ -268,7 +296,7 @@ def _read_row_fields(
         return None
     seen.add(slug)
     known = CATALOGUE.get(slug, {})
-    fields = {k: v for k, v in entry.items() if k not in ("rank", "penalty")}
+    fields = {k: v for k, v in entry.items() if k not in ("rank", "penalty", *OVERRIDES)}
     return slug, known, {**known, **fields}
 
 
@@ -298,6 +326,40 @@ def _check_row(row: Mapping[str, Any], slug: str, errors: Errors, here: Path) ->
             )
     if side in SIDES and trumps in TRUMPS:
         _check_side_and_trumps(side, trumps, errors, here)
+
+
+def _check_overrides(
+    entry: Mapping[str, Any], row: Mapping[str, Any], errors: Errors, here: Path
+) -> None:
+    """A row's own ``partner_pays`` and ``all_tricks_bonus``: the option's values, and only on a
+    row they can apply to (a partner to pay; tricks counted up to all 13). None keeps the
+    option."""
+    name = contract_name(row) or row.get("slug")
+    pays = entry.get("partner_pays")
+    if pays is not None:
+        if pays not in PARTNER_PAYS:
+            shown = ", ".join(PARTNER_PAYS)
+            errors.add((*here, "partner_pays"), msg("Must be one of %(choices)s.", choices=shown))
+        elif row.get("side") == "alone":
+            errors.add(
+                (*here, "partner_pays"),
+                msg("%(contract)s is played alone: there is no partner to pay.", contract=name),
+            )
+    bonus = entry.get("all_tricks_bonus")
+    if bonus is not None:
+        if not is_int(bonus) or not 0 <= bonus <= MAX_UNITS:
+            errors.add(
+                (*here, "all_tricks_bonus"),
+                msg("Must be a whole number of units from 0 to %(most)s.", most=MAX_UNITS),
+            )
+        elif _is_tricks(row.get("tricks")) and "exactly" in row["tricks"]:
+            errors.add(
+                (*here, "all_tricks_bonus"),
+                msg(
+                    "%(contract)s needs an exact number of tricks: no all-tricks bonus applies.",
+                    contract=name,
+                ),
+            )
 
 
 def _is_tricks(tricks: Any) -> bool:

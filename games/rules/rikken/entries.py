@@ -23,9 +23,8 @@ from ..base import (
 from ..cards import FRENCH_52, FRENCH_SUITS, Card, read_card, read_suit
 from ..messages import msg, seat_word
 from .contracts import TRICKS, ContractRow, contract_name
+from .seats import BLIND_MAN, BLIND_MAN_DOES_NOT_BID, sits_out
 
-BLIND_MAN = 3
-BLIND_MAN_DOES_NOT_BID = msg("The blind man (seat 3) does not bid.")
 ENTRY_FIELDS = (
     "contract",
     "declarer",
@@ -67,15 +66,21 @@ class ContractRules(Protocol):
 
 
 def read_contract(
-    entry: Any, index: int, active: Sequence[int], rules: ContractRules, errors: Errors
+    entry: Any,
+    index: int,
+    active: Sequence[int],
+    rules: ContractRules,
+    errors: Errors,
+    dealer: int | None = None,
 ) -> ContractEntry | None:
-    """Reads the contract entry ``contracts[index]`` of a deal in which the seats ``active``
-    play; None (with the reasons in ``errors``) when it cannot be played as entered."""
+    """Reads the contract entry ``contracts[index]`` of a deal dealt by ``dealer`` in which the
+    seats ``active`` play; None (with the reasons in ``errors``) when it cannot be played as
+    entered."""
     path: Path = ("contracts", index)
     if not isinstance(entry, Mapping):
         errors.add(path, msg("A contract entry is an object."))
         return None
-    return _EntryReader(entry, path, active, rules, errors).read()
+    return _EntryReader(entry, path, active, rules, errors, dealer).read()
 
 
 class _EntryReader:
@@ -89,12 +94,14 @@ class _EntryReader:
         active: Sequence[int],
         rules: ContractRules,
         errors: Errors,
+        dealer: int | None = None,
     ) -> None:
         self.entry = entry
         self.path = path
         self.active = active
         self.rules = rules
         self.errors = errors
+        self.dealer = dealer
 
     def read(self) -> ContractEntry | None:
         entry, path, rules, errors = self.entry, self.path, self.rules, self.errors
@@ -153,13 +160,14 @@ class _EntryReader:
         if value is None:
             return None
         if value not in self.active:
-            errors.add(
-                (*path, key),
-                msg(
+            if self.dealer is None or value == self.dealer:
+                sitting = msg(
                     "%(seat)s deals this deal and sits it out.",
                     seat=seat_word(value, capital=True),
-                ),
-            )
+                )
+            else:  # six players: the player across from the dealer
+                sitting = sits_out(value, self.dealer)
+            errors.add((*path, key), sitting)
             return None
         if players == 3 and value == BLIND_MAN and not may_be_blind:
             errors.add((*path, key), BLIND_MAN_DOES_NOT_BID)
@@ -253,7 +261,9 @@ class _EntryReader:
         if row.side == "alone":
             return None
         failed = tricks is not None and not row.made(tricks)
-        needed = self.rules.partner_pays == "under_two_tricks" and failed
+        # A row's own rule replaces the match's (a troela whose partner pays otherwise).
+        pays = row.partner_pays if row.partner_pays is not None else self.rules.partner_pays
+        needed = pays == "under_two_tricks" and failed
         partner_tricks = read_int(
             self.entry,
             "partner_tricks",

@@ -1,6 +1,6 @@
-"""Rikken (RULES.md §4): four players (or three with a blind man, or five with the dealer
-sitting out), each for themselves, forming sides each deal; clockwise; 52 cards, 13 tricks;
-settled in units after every deal.
+"""Rikken (RULES.md §4): four players (or three with a blind man, five with the dealer sitting
+out, or six with the dealer and the player across sitting out), each for themselves, forming
+sides each deal; clockwise; 52 cards, 13 tricks; settled in units after every deal.
 
 Vocabulary
 - *contract*: what the highest bidder undertakes, from the match's contract table (a club's own,
@@ -15,7 +15,9 @@ Vocabulary
 - *leader*: the player to the dealer's left, who bids first and leads the first trick.
 - *all pass*: nobody bids; by the rules a redeal, or one of the special games *schuppen mie*
   (avoid the queen of spades and the last trick), *mie en* (avoid queens), *één-vijf-elf*
-  (take exactly 1, 5 or 11 tricks).
+  (take exactly 1, 5 or 11 tricks); or *the table chooses* the special game each time.
+- *sitting out*: with five players the dealer, with six the dealer and the player three seats
+  after, play no part in a deal (``seats.py``).
 - *blind man* (three players): seat 3, whose cards are shown and played by the others; he never
   deals, bids, pays or receives.
 
@@ -24,8 +26,8 @@ Vocabulary
 
 The rule options are declared in ``options.py``, the contract table (the ``contracts``
 option) read in ``contracts.py``, each contract played in a deal in
-``entries.py``, the special games in ``specials.py``, penalty points counted in
-``penalty.py``.
+``entries.py``, what it pays in ``payments.py``, the special games in ``specials.py``, who
+plays a deal in ``seats.py``, penalty points counted in ``penalty.py``.
 """
 
 from __future__ import annotations
@@ -49,10 +51,11 @@ from ..base import (
     read_seat,
 )
 from ..messages import msg, seat_word
-from . import schema
-from .contracts import TRICKS, ContractRow
+from . import schema, seats
+from .contracts import OVERRIDES, ContractRow
 from .entries import BLIND_MAN, BLIND_MAN_DOES_NOT_BID, ContractEntry, read_contract
-from .options import RikkenOptions
+from .options import RikkenOptions, check_house_rules
+from .payments import deal_transfers
 from .penalty import (
     DEFAULT_SPECIAL_PENALTIES,
     check_penalty_options,
@@ -63,13 +66,8 @@ from .penalty import (
     special_penalties_from_data,
     special_penalty,
 )
-from .specials import (
-    SPECIAL_GAMES,
-    read_counts,
-    read_schuppen_mie,
-    sits_out,
-    special_payments,
-)
+from .seats import sits_out
+from .specials import read_counts, read_schuppen_mie, special_payments
 
 
 @dataclass(frozen=True)
@@ -93,7 +91,7 @@ class RikkenDeal:
 class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     slug = "rikken"
     name = "Rikken"
-    player_counts = (3, 4, 5)
+    player_counts = (3, 4, 5, 6)
     direction = Direction.CLOCKWISE  # Dutch whist goes round to the left
     money = True
     Options = RikkenOptions
@@ -102,22 +100,32 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     deal_schema, outcome_schema, state_schema = schema.DEAL, schema.OUTCOME, schema.STATE
 
     def check_options(self, options: RikkenOptions, errors: Errors) -> None:
-        if options.players == 3 and options.all_pass in SPECIAL_GAMES:
-            errors.add(
-                ("rules", "all_pass"),
-                msg(
-                    "The special games are not played with three players: all passing means a "
-                    "redeal."
-                ),
-            )
+        check_house_rules(options, errors)
         check_penalty_options(options, errors)
+
+    def options_to_data(self, options: RikkenOptions) -> dict[str, Any]:
+        data = super().options_to_data(options)
+        # A row keeps its overrides only where it has them: the stored rules of every other
+        # table stay as they were.
+        data["contracts"] = [
+            {k: v for k, v in row.items() if not (k in OVERRIDES and v is None)}
+            for row in data["contracts"]
+        ]
+        return data
 
     def options_from_data(self, data: Mapping[str, Any]) -> RikkenOptions:
         rows = tuple(ContractRow(**row) for row in data["contracts"])
         specials = special_penalties_from_data(
             data.get("special_penalties", [vars(r) for r in DEFAULT_SPECIAL_PENALTIES])
         )
-        return RikkenOptions(**{**data, "contracts": rows, "special_penalties": specials})
+        return RikkenOptions(
+            **{
+                **data,
+                "contracts": rows,
+                "special_penalties": specials,
+                "special_games": tuple(data.get("special_games", ())),
+            }
+        )
 
     # tournaments
 
@@ -145,22 +153,13 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
 
     # seats
 
-    @staticmethod
-    def seat_count(players: int) -> int:
-        """Seats in the payments: with three players the blind man has seat 3."""
-        return 4 if players == 3 else players
+    seat_count = staticmethod(seats.seat_count)
+    active_seats = staticmethod(seats.active_seats)
 
     @staticmethod
     def after(seat: int, players: int) -> int:
         """The next seat to deal or to bid (the blind man does neither)."""
         return (seat + 1) % players
-
-    @staticmethod
-    def active_seats(dealer: int, players: int) -> list[int]:
-        """The four seats that play the deal, in order of play."""
-        if players == 5:
-            return [s for s in range(5) if s != dealer]
-        return [0, 1, 2, 3]
 
     # state
 
@@ -252,13 +251,13 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
                     else range(self.seat_count(players))
                 )
                 for index, entry in enumerate(contracts):
-                    parsed = read_contract(entry, index, active, options, errors)
+                    parsed = read_contract(entry, index, active, options, errors, dealer)
                     if parsed is not None:
                         entries.append(parsed)
                 if not errors:
                     self._check_together(entries, errors)
         doubled, doubled_by = self._read_doubled(raw, dealer, options, errors)
-        if doubled and all_pass and options.all_pass != "schuppen_mie":
+        if doubled and all_pass and special is None and not errors.has("special"):
             errors.add("doubled", msg("A deal dealt again is not doubled."))
         errors.raise_if_any()
         assert dealer is not None
@@ -281,7 +280,7 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
             elif dealer is not None and doubled_by not in self.active_seats(
                 dealer, options.players
             ):
-                errors.add("doubled_by", sits_out(doubled_by))
+                errors.add("doubled_by", sits_out(doubled_by, dealer))
             elif options.players == 3 and doubled_by == BLIND_MAN:
                 errors.add("doubled_by", BLIND_MAN_DOES_NOT_BID)
         return doubled, doubled_by
@@ -316,19 +315,30 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
             if raw.get("special") is not None:
                 errors.add("special", msg("All passing means a redeal under this match's rules."))
             return None
-        game = options.all_pass
+        if options.all_pass == "choice":
+            if raw.get("special") is None:
+                return None  # the table dealt again instead
+            games = options.special_games
+        else:
+            games = (options.all_pass,)
         special = read_object(raw, "special", errors)
         if special is None:
             return None
-        active = self.active_seats(dealer, options.players)
-        if special.get("game") != game:
-            errors.add(
-                ("special", "game"), msg("This match plays %(game)s when all pass.", game=game)
-            )
+        game = special.get("game")
+        if game not in games:
+            if options.all_pass == "choice":
+                wrong = msg(
+                    "This match's table chooses among %(games)s when all pass.",
+                    games=", ".join(games),
+                )
+            else:
+                wrong = msg("This match plays %(game)s when all pass.", game=games[0])
+            errors.add(("special", "game"), wrong)
             return None
+        active = self.active_seats(dealer, options.players)
         if game == "schuppen_mie":
-            return read_schuppen_mie(special, active, options.players, errors)
-        return read_counts(special, game, active, options.players, errors)
+            return read_schuppen_mie(special, active, options.players, errors, dealer)
+        return read_counts(special, game, active, options.players, errors, dealer)
 
     # payments
 
@@ -341,8 +351,7 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
         payments = [0] * self.seat_count(players)
         active = self.active_seats(deal.dealer, players)
         settled = []
-        for entry in deal.contracts:
-            made, amount, transfers = contract_transfers(entry, active, options)
+        for entry, made, amount, transfers in deal_transfers(deal.contracts, active, options):
             for payer, payee, units in transfers:
                 if players == 3 and BLIND_MAN in (payer, payee):
                     continue  # nobody pays the blind man, and he pays nobody
@@ -359,7 +368,7 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
                 }
             )
         if deal.special is not None:
-            payments = special_payments(deal.special, active, len(payments))
+            payments = special_payments(deal.special, active, len(payments), options)
         outcome = {
             "payments": payments,
             "contracts": settled,
@@ -419,38 +428,6 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
             "doubled_by": deal.doubled_by,
         }
         return DealResult(outcome, self._after(state, deal, points, options))
-
-
-def contract_transfers(
-    entry: ContractEntry, active: list[int], options: RikkenOptions
-) -> tuple[bool, int, list[tuple[int, int, int]]]:
-    """Whether the contract was made, the units per payment, and the transfers
-    ``(payer, payee, units)`` that settle it with the other players."""
-    row, tricks = entry.row, entry.tricks
-    made = row.made(tricks)
-    amount = row.base + row.per_trick * abs(tricks - row.need)
-    # The bonus belongs to contracts that count tricks up (rik, troela, solos to 12), not to
-    # the fixed ones that need an exact number.
-    if made and tricks == TRICKS and not row.exact:
-        amount += options.all_tricks_bonus
-    start = active.index(entry.declarer)
-    in_order = active[start + 1 :] + active[:start]
-    opponents = [s for s in in_order if s != entry.partner]
-    if entry.partner is None:
-        pairs = [(entry.declarer, o) for o in opponents]
-    else:
-        # The declarer settles with the first opponent after them in order of play, the partner
-        # with the other; with four players that is simply "each with one opponent".
-        partner = entry.partner
-        if not made and (
-            options.partner_pays == "never"
-            or (options.partner_pays == "under_two_tricks" and (entry.partner_tricks or 0) >= 2)
-        ):
-            partner = entry.declarer
-        pairs = [(entry.declarer, opponents[0]), (partner, opponents[1])]
-    if made:
-        return made, amount, [(o, d, amount) for d, o in pairs]
-    return made, amount, [(d, o, amount) for d, o in pairs]
 
 
 GAME = Rikken()

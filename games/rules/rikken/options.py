@@ -1,28 +1,46 @@
 """Rikken's rule options (RULES.md §4): the contract table, the beter suit, who pays when a
 partnership fails, what happens when all pass, the number of players, troela, and the scoring
-(payments or club penalty points). The words are those of ``game.py``."""
+(payments or club penalty points); then the further house rules of the clubs' own programs:
+undertricks from the second trick short, several equal contracts settled with the defenders
+only, the special games the table chooses from, their stake, and how 1-5-11 pays. The words are
+those of ``game.py``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import option
+from ..base import Errors, option
 from ..messages import msg, pmsg
-from .contracts import DEFAULT_CONTRACTS, MAX_UNITS, ContractRow, parse_table
+from .contracts import DEFAULT_CONTRACTS, MAX_UNITS, PARTNER_PAYS, ContractRow, parse_table
 from .penalty import (
     DEFAULT_SPECIAL_PENALTIES,
     SCORINGS,
     SpecialPenalty,
     parse_special_penalties,
 )
-from .specials import SPECIAL_GAMES
+from .specials import (
+    MAX_SPECIAL_STAKE,
+    ONE_FIVE_ELEVEN_PAYS,
+    SPECIAL_GAMES,
+    SPECIAL_UNITS,
+    parse_special_games,
+)
 
 # What happens when all pass, each with its name for people (the special games' from
-# specials.py).
+# specials.py); under "choice" the table names the special game of each all-pass deal.
 ALL_PASS = {
     "redeal": pmsg("rule choice", "redeal"),
     "dealer_must_bid": pmsg("rule choice", "dealer must bid"),
     **SPECIAL_GAMES,
+    "choice": pmsg("rule choice", "choice"),
+}
+UNDERTRICKS = {
+    "from_first": pmsg("rule choice", "from first"),
+    "from_second": pmsg("rule choice", "from second"),
+}
+SIMULTANEOUS = {
+    "all_others": pmsg("rule choice", "all others"),
+    "defenders_only": pmsg("rule choice", "defenders only"),
 }
 
 
@@ -47,11 +65,7 @@ class RikkenOptions:
             "pays double), or pays only with fewer than 2 tricks of their own."
         ),
         label=pmsg("rule option", "partner pays"),
-        choices={
-            "always": pmsg("rule choice", "always"),
-            "never": pmsg("rule choice", "never"),
-            "under_two_tricks": pmsg("rule choice", "under two tricks"),
-        },
+        choices=PARTNER_PAYS,
     )
     all_tricks_bonus: int = option(
         1,
@@ -71,9 +85,12 @@ class RikkenOptions:
     )
     players: int = option(
         4,
-        msg("Players: 4; 3 with a blind man; 5 with the dealer sitting out."),
+        msg(
+            "Players: 4; 3 with a blind man; 5 with the dealer sitting out; 6 with the dealer "
+            "and the player three seats after sitting out."
+        ),
         label=pmsg("rule option", "players"),
-        choices=(3, 4, 5),
+        choices=(3, 4, 5, 6),
     )
     solo_first_bid: bool = option(
         True, msg("A solo may be the first bid."), label=pmsg("rule option", "solo first bid")
@@ -100,3 +117,76 @@ class RikkenOptions:
         label=pmsg("rule option", "special penalties"),
         parse=parse_special_penalties,
     )
+    # The further house rules (RULES.md §4): each default keeps everything above unchanged.
+    undertricks: str = option(
+        "from_first",
+        msg(
+            "A failed contract pays a unit per trick short from the first trick, or from the "
+            "second (the first trick short costs only the base)."
+        ),
+        label=pmsg("rule option", "undertricks"),
+        choices=UNDERTRICKS,
+    )
+    simultaneous: str = option(
+        "all_others",
+        msg(
+            "Several misère or piek at once: each declarer settles with all others, or only "
+            "with the players who declared nothing."
+        ),
+        label=pmsg("rule option", "simultaneous"),
+        choices=SIMULTANEOUS,
+    )
+    special_games: tuple[str, ...] = option(
+        (),
+        msg("When the table chooses: the special games it chooses from, at least one."),
+        label=pmsg("rule option", "special games"),
+        choices=SPECIAL_GAMES,
+        parse=parse_special_games,
+    )
+    special_stake: int = option(
+        SPECIAL_UNITS,
+        msg(
+            "What a loser of a special game pays; mie en pays half of it a queen, so it is "
+            "even when mie en is played."
+        ),
+        label=pmsg("rule option", "special stake"),
+        low=1,
+        high=MAX_SPECIAL_STAKE,
+    )
+    one_five_eleven_pays: str = option(
+        "per_loser",
+        msg(
+            "1-5-11 and 1-3-5 with two winners and two losers: each loser pays the stake, or "
+            "pays it to each winner."
+        ),
+        label=pmsg("rule option", "one five eleven pays"),
+        choices=ONE_FIVE_ELEVEN_PAYS,
+    )
+
+
+def check_house_rules(options: RikkenOptions, errors: Errors) -> None:
+    """The options that depend on each other: the special games (not with three players; a
+    list when the table chooses, and only then), and an even stake where mie en is played."""
+    if options.players == 3 and (options.all_pass in SPECIAL_GAMES or options.all_pass == "choice"):
+        errors.add(
+            ("rules", "all_pass"),
+            msg("The special games are not played with three players: all passing means a redeal."),
+        )
+    played = {options.all_pass}
+    if options.all_pass == "choice":
+        played |= set(options.special_games)
+        if not options.special_games:
+            errors.add(
+                ("rules", "special_games"),
+                msg("Name the special games the table chooses from: at least one."),
+            )
+    elif options.special_games:
+        errors.add(
+            ("rules", "special_games"),
+            msg('The special games are listed only when the table chooses (all_pass "choice").'),
+        )
+    if "mie_en" in played and options.special_stake % 2:
+        errors.add(
+            ("rules", "special_stake"),
+            msg("Mie en pays half the special stake a queen: the stake must be even."),
+        )

@@ -31,9 +31,19 @@ MAX_PENALTY = 1000
 SOLO_FACTOR = 3  # a contract played alone and failed counts three times
 POT_FACTOR = 3  # each contract made of several at once puts 3 · Y into the pot
 BOTH_FACTOR = 4  # schuppen mie: one player took the queen of spades and the last trick
-# The all-pass games played under penalty points, and the options that do not apply there.
-PENALTY_ALL_PASS = ("redeal", "dealer_must_bid", "schuppen_mie")
-NOT_APPLIED = {"partner_pays": "always", "all_tricks_bonus": 1}
+# The all-pass games played under penalty points (schuppen mie the only special game, also when
+# the table chooses), and the options that do not apply there: the penalty rows say everything.
+PENALTY_ALL_PASS = ("redeal", "dealer_must_bid", "schuppen_mie", "choice")
+PENALTY_SPECIAL_GAMES = ("schuppen_mie",)
+NOT_APPLIED = {
+    "partner_pays": "always",
+    "all_tricks_bonus": 1,
+    "undertricks": "from_first",
+    "simultaneous": "all_others",
+    "special_stake": 10,
+    "one_five_eleven_pays": "per_loser",
+}
+ROW_OVERRIDES = ("partner_pays", "all_tricks_bonus")
 
 
 @dataclass(frozen=True)
@@ -128,6 +138,27 @@ def check_penalty_options(options: Any, errors: Errors) -> None:
                 choices=", ".join(PENALTY_ALL_PASS),
             ),
         )
+    for index, game in enumerate(options.special_games):
+        if game not in PENALTY_SPECIAL_GAMES:
+            errors.add(
+                ("rules", "special_games", index),
+                msg(
+                    "Under penalty points schuppen mie is the only special game: "
+                    "special_games may list %(games)s.",
+                    games=", ".join(PENALTY_SPECIAL_GAMES),
+                ),
+            )
+    for index, row in enumerate(options.contracts):
+        for name in ROW_OVERRIDES:
+            if getattr(row, name) is not None:
+                errors.add(
+                    ("rules", "contracts", index, name),
+                    msg(
+                        "%(option)s does not apply under penalty points: the row's penalty "
+                        "says what it gives.",
+                        option=name,
+                    ),
+                )
 
 
 # --- the points of a deal ----------------------------------------------------------------------

@@ -92,6 +92,11 @@ class Format:
     needs_standings: ClassVar[bool] = False
     needs_results: ClassVar[bool] = False
 
+    def seats_tables_of(self, size: int, *, partners: bool) -> bool:
+        """Whether the format seats tables of ``size`` players, in a game played with fixed
+        partnerships at the table (``partners``) or without."""
+        return size in self.table_sizes
+
     def is_final(self, report: Mapping[str, Any]) -> bool:
         """Whether the round drawn with ``report`` is the format's final."""
         return False

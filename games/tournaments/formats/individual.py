@@ -19,12 +19,21 @@ class Individual(Format):
     slug = "individual"
     label = msg("Individual, re-seated every round")
     pairs = False
-    table_sizes = (4, 5)
+    # Tables of 6 where the event says so (Rikken with the dealer and the player across
+    # sitting out), in a game without partnerships: the seating keeps partners at tables of 4.
+    table_sizes = (4, 5, 6)
     tie_breaks = False
     default_tie_breaks = ()
 
+    def seats_tables_of(self, size: int, *, partners: bool) -> bool:
+        return size in self.table_sizes and not (partners and size == 6)
+
     def table_size_refusal(self, size: int) -> Message:
-        return msg("Individual events are seated at tables of 4 or 5, not %(n)s.", n=size)
+        return msg(
+            "Individual events are seated at tables of 4 or 5, or of 6 in a game without "
+            "partnerships, not %(n)s.",
+            n=size,
+        )
 
     def tie_breaks_refusal(self) -> Message:
         return msg("Individual events rank by total; tie-breaks apply to pairs events.")

@@ -10,22 +10,25 @@ from .core import PARTNER_WEIGHT, DrawState, Player, Table
 
 def split_tables(*, players: int, table_size: int, allow_five: bool = False) -> tuple[int, ...]:
     """The table sizes of one round, tables of 5 first; ``ValueError`` when the count cannot be
-    split. With tables of 4 and ``allow_five`` the fewest tables of 5 are used."""
-    if table_size not in (4, 5):
-        raise ValueError(f"Tables seat 4 or 5 players, not {table_size}.")
-    if table_size == 5 and allow_five:
+    split. With tables of 4 and ``allow_five`` the fewest tables of 5 are used. Tables of 5 or
+    6 (Rikken's six, the dealer and the player across sitting out) take a multiple of their
+    size."""
+    if table_size not in (4, 5, 6):
+        raise ValueError(f"Tables seat 4, 5 or 6 players, not {table_size}.")
+    if table_size != 4 and allow_five:
         raise ValueError("allow_five applies to tables of 4; tables of 5 already seat five.")
     if players < table_size:
         raise ValueError(
             f"{players} player{'s' if players != 1 else ''} cannot fill a table of {table_size}."
         )
-    if table_size == 5:
-        if players % 5:
+    if table_size in (5, 6):
+        left = players % table_size
+        if left:
             raise ValueError(
-                f"{players} players cannot be split into tables of 5: {players % 5} would be "
-                f"left over ({players - players % 5} or {players - players % 5 + 5} would fit)."
+                f"{players} players cannot be split into tables of {table_size}: {left} would "
+                f"be left over ({players - left} or {players - left + table_size} would fit)."
             )
-        return (5,) * (players // 5)
+        return (table_size,) * (players // table_size)
     fives = players % 4  # 4a + 5b = n forces b = n mod 4
     if fives and not allow_five:
         raise ValueError(

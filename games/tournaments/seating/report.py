@@ -193,6 +193,9 @@ class Report(DrawState):
             layout.append(nmsg("%(count)s table of 4", "%(count)s tables of 4", fours))
         if fives:
             layout.append(nmsg("%(count)s table of 5", "%(count)s tables of 5", fives))
+        if sizes.count(6):
+            # Rikken's six: the dealer and the player across sit each deal out.
+            layout.append(nmsg("%(count)s table of 6", "%(count)s tables of 6", sizes.count(6)))
         tables = (
             layout[0]
             if len(layout) == 1

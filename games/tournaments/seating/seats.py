@@ -244,7 +244,7 @@ def _orders(size: int, partners: bool) -> list[tuple[int, ...]]:
     return _PARTNER_ORDERS
 
 
-_ALL_ORDERS = {size: list(permutations(range(size))) for size in (4, 5)}
+_ALL_ORDERS = {size: list(permutations(range(size))) for size in (4, 5, 6)}
 _PARTNER_ORDERS = [
     (w, x, y, z)
     for w, y in ((0, 2), (2, 0), (1, 3), (3, 1))

@@ -202,7 +202,7 @@ def test_a_pairs_tournament_keeps_its_tie_breaks_in_order(director_client, club)
         ({"format": "swiss"}, "format"),  # Rikken has no partnerships
         ({"deals_per_round": ""}, "deals_per_round"),
         ({"round_kind": "game"}, "deals_per_round"),  # a game round counts no deals
-        ({"table_size": "6"}, "table_size"),
+        ({"table_size": "7"}, "table_size"),
         ({"name": " "}, "name"),
         ({"preset": "marafon-31"}, "preset"),  # a Marafon preset for Rikken
         ({"rounds": "0"}, "rounds"),

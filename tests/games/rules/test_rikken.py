@@ -549,7 +549,7 @@ def test_unknown_fields_and_the_dealer_are_checked():
     assert record(deal(entry("rik"), dealer=0))[1]["next"]["dealer"] == 1
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_a_first_deal_without_its_dealer_says_all_that_is_left_out_at_once(players):
     new = GAME.initial_state(opts(players), {})
     rik = entry("rik", declarer=1, partner=None, trump=None)
@@ -577,14 +577,14 @@ def test_only_misere_type_contracts_are_played_together(raw):
 
 
 def test_before_the_first_deal_next_is_null():
-    for players in (3, 4, 5):
+    for players in (3, 4, 5, 6):
         state = GAME.state_to_data(GAME.initial_state(opts(players), {}))
         assert state["next"] == {"dealer": None, "leader": None}
         assert state["balances"] == [0] * (4 if players == 3 else players)
         assert state["finished"] is False and state["winner"] is None
 
 
-@pytest.mark.parametrize(("players", "first"), [(4, 0), (4, 3), (5, 4), (3, 2)])
+@pytest.mark.parametrize(("players", "first"), [(4, 0), (4, 3), (5, 4), (3, 2), (6, 5)])
 def test_the_deal_passes_to_the_next_player_and_the_next_leads(players, first):
     options = opts(players)
     state = GAME.initial_state(options, {})
@@ -604,13 +604,22 @@ def test_the_deal_passes_to_the_next_player_and_the_next_leads(players, first):
 
 
 def active_seats(options, dealer):
-    return [s for s in range(5) if s != dealer] if options.players == 5 else [0, 1, 2, 3]
+    """The seats that play a deal: with five the dealer sits out, with six also the player
+    three seats after the dealer."""
+    out = {5: {dealer}, 6: {dealer, (dealer + 3) % 6}}.get(options.players, set())
+    return [s for s in range(max(options.players, 4)) if s not in out]
 
 
 def spread(draw, count, active, seats):
     """``count`` tricks or queens spread over the active seats, null for the others."""
     takers = draw(st.lists(st.sampled_from(active), min_size=count, max_size=count))
     return [takers.count(s) if s in active else None for s in range(seats)]
+
+
+def partner_pays_of(options, slug):
+    """Who pays when this contract fails: its row's own rule, else the match's."""
+    row = next(r for r in options.contracts if r.slug == slug)
+    return row.partner_pays or options.partner_pays
 
 
 @st.composite
@@ -621,6 +630,8 @@ def deal_bodies(draw, options, dealer):
     kind = draw(st.sampled_from(["one"] * 2 + ["together"] + ["all_pass"] * 2 * may_pass))
     if kind == "all_pass":
         game = options.all_pass
+        if game == "choice":  # the table names one of the club's games, or deals again
+            game = draw(st.sampled_from(["redeal", *options.special_games]))
         if game == "schuppen_mie":
             return schuppen(draw(st.sampled_from(active)), draw(st.sampled_from(active)))
         counts = spread(draw, 4 if game == "mie_en" else 13, active, options.players)
@@ -637,7 +648,7 @@ def deal_bodies(draw, options, dealer):
     raw = {"contract": slug, "declarer": declarer, "tricks": tricks}
     if SIDE[slug] != "alone":
         raw["partner"] = draw(st.sampled_from([s for s in active if s != declarer]))
-        if draw(st.booleans()) or options.partner_pays == "under_two_tricks":
+        if draw(st.booleans()) or partner_pays_of(options, slug) == "under_two_tricks":
             raw["partner_tricks"] = draw(st.integers(0, tricks))
     beter = draw(st.sampled_from(SUITS)) if options.beter_suit == "cut" else None
     if beter:
@@ -651,18 +662,57 @@ def deal_bodies(draw, options, dealer):
     return deal(raw)
 
 
+PARTNER_PAYS = ["always", "never", "under_two_tricks"]
+
+
+@st.composite
+def club_tables(draw):
+    """The default table, revalued and with each row's own rule options here and there (the
+    further house rules: a troela whose partner pays, a bonus for rik and troela only)."""
+    rows = []
+    for slug, side, tricks, *_ in SPEC_TABLE:
+        row = {"slug": slug}
+        if draw(st.booleans()):
+            row["base"] = draw(st.integers(0, 70))
+            row["per_trick"] = draw(st.integers(0, 10))
+        if side != "alone" and draw(st.booleans()):
+            row["partner_pays"] = draw(st.sampled_from(PARTNER_PAYS))
+        if "at_least" in tricks and draw(st.booleans()):
+            row["all_tricks_bonus"] = draw(st.integers(0, 50))
+        rows.append(row)
+    return rows
+
+
+@st.composite
+def house_rules(draw, players):
+    """Any combination of the rule options, the further house rules included."""
+    all_pass = ["redeal", "dealer_must_bid", *((*SPECIALS, "choice") if players != 3 else ())]
+    rules = {
+        "all_pass": draw(st.sampled_from(all_pass)),
+        "partner_pays": draw(st.sampled_from(PARTNER_PAYS)),
+        "all_tricks_bonus": draw(st.integers(0, 5)),
+        "beter_suit": draw(st.sampled_from(["hearts", "cut"])),
+        "undertricks": draw(st.sampled_from(["from_first", "from_second"])),
+        "simultaneous": draw(st.sampled_from(["all_others", "defenders_only"])),
+        "one_five_eleven_pays": draw(st.sampled_from(["per_loser", "per_pair"])),
+    }
+    if rules["all_pass"] == "choice":
+        rules["special_games"] = draw(
+            st.lists(st.sampled_from(SPECIALS), min_size=1, max_size=4, unique=True)
+        )
+    played = {rules["all_pass"], *rules.get("special_games", ())}
+    stake = draw(st.integers(1, 1000))
+    rules["special_stake"] = stake + stake % 2 if "mie_en" in played else stake
+    if draw(st.booleans()):
+        rules["contracts"] = draw(club_tables())
+    return rules
+
+
 @st.composite
 def matches(draw):
     """Rule options and a sequence of valid deals, each drawn against the state before it."""
-    players = draw(st.sampled_from([3, 4, 5]))
-    all_pass = ["redeal", "dealer_must_bid", *(SPECIALS if players != 3 else ())]
-    rules = {
-        "all_pass": draw(st.sampled_from(all_pass)),
-        "partner_pays": draw(st.sampled_from(["always", "never", "under_two_tricks"])),
-        "all_tricks_bonus": draw(st.integers(0, 5)),
-        "beter_suit": draw(st.sampled_from(["hearts", "cut"])),
-    }
-    options = opts(players, **rules)
+    players = draw(st.sampled_from([3, 4, 5, 6]))
+    options = opts(players, **draw(house_rules(players)))
     state = GAME.initial_state(options, {})
     deals = []
     for _ in range(draw(st.integers(1, 8))):
@@ -685,8 +735,9 @@ def test_every_deal_pays_zero_in_all_and_nothing_to_whoever_sits_out(match):
     for step in steps:
         payments, redeal = step.outcome["payments"], step.outcome["redeal"]
         assert sum(payments) == 0
-        idle = {5: dealer, 3: 3}.get(options.players)  # the dealer sits out; the blind man
-        assert idle is None or payments[idle] == 0
+        # the dealer (five), the dealer and the player across (six), the blind man (three)
+        idle = {5: {dealer}, 6: {dealer, (dealer + 3) % 6}, 3: {3}}.get(options.players, set())
+        assert all(payments[seat] == 0 for seat in idle)
         assert not (redeal and any(payments))
         dealer = dealer if redeal else (dealer + 1) % options.players
     assert sum(GAME.state_to_data(state)["balances"]) == 0

@@ -55,6 +55,20 @@ RIKKEN = [
     {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]},
     {"contracts": [{"contract": "solo_8", "declarer": 2, "trump": "hearts", "tricks": 9}]},
 ]
+RIKKEN_SIX = [
+    {"dealer": 5, "contracts": [{"contract": "misere", "declarer": 0, "tricks": 0}]},
+    {
+        "contracts": [],
+        "all_pass": True,
+        "special": {"game": "mie_en", "queens": [None, 0, 2, None, 2, 0]},
+    },
+    {"contracts": [], "all_pass": True},
+    {
+        "contracts": [
+            {"contract": "troela", "declarer": 2, "partner": 5, "trump": "clubs", "tricks": 6}
+        ]
+    },
+]
 ETORI = [
     {"trump": "spades", "honours": [9, 7], "aces": [["hearts"], ["spades", "clubs", "diamonds"]]},
     {"honours": [9, 7], "aces": [[], ["spades", "hearts", "diamonds", "clubs"]]},
@@ -77,6 +91,20 @@ GAMES = {
         rules={"variant": "macau"},
     ),
     "rikken": dict(game="rikken", players=["Joop", "Kees", "Lies", "Mien"], deals=RIKKEN),
+    # Six at the table, the further house rules and the table's choice of special game.
+    "rikken-6-house-rules": dict(
+        game="rikken",
+        players=["Joop", "Kees", "Lies", "Mien", "Noor", "Piet"],
+        deals=RIKKEN_SIX,
+        rules={
+            "all_pass": "choice",
+            "special_games": ["mie_en", "one_five_eleven"],
+            "special_stake": 20,
+            "one_five_eleven_pays": "per_pair",
+            "undertricks": "from_second",
+            "contracts": ["rik", {"slug": "troela", "partner_pays": "never"}, "misere", "piek"],
+        },
+    ),
     "etori-4": dict(game="etori", players=["Aiko", "Botan", "Chiyo", "Daiki"], deals=ETORI),
     "etori-6": dict(
         game="etori", players=["Aiko", "Botan", "Chiyo", "Daiki", "Emi", "Fumio"], deals=[]

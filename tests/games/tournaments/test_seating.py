@@ -137,6 +137,8 @@ def check_plan(plan, players, rounds, sizes, history=(), partners=False):
         (201, 4, True, (5,) + (4,) * 49),
         (5, 5, False, (5,)),
         (25, 5, False, (5,) * 5),
+        (6, 6, False, (6,)),
+        (36, 6, False, (6,) * 6),
     ],
 )
 def test_split_tables(players, table_size, allow_five, sizes):
@@ -160,9 +162,12 @@ def test_split_tables_uses_the_fewest_tables_of_5_and_refuses_only_impossible_co
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"players": 12, "table_size": 3}, "Tables seat 4 or 5 players, not 3"),
-        ({"players": 12, "table_size": 6}, "Tables seat 4 or 5 players, not 6"),
+        ({"players": 12, "table_size": 3}, "Tables seat 4, 5 or 6 players, not 3"),
+        ({"players": 14, "table_size": 7}, "Tables seat 4, 5 or 6 players, not 7"),
         ({"players": 10, "table_size": 5, "allow_five": True}, "allow_five applies to tables of 4"),
+        ({"players": 12, "table_size": 6, "allow_five": True}, "allow_five applies to tables of 4"),
+        ({"players": 5, "table_size": 6}, "5 players cannot fill a table of 6"),
+        ({"players": 16, "table_size": 6}, r"4 would be left over \(12 or 18 would fit\)"),
         ({"players": 3, "table_size": 4}, "3 players cannot fill a table of 4"),
         ({"players": 1, "table_size": 4}, "1 player cannot fill a table of 4"),
         ({"players": 4, "table_size": 5}, "4 players cannot fill a table of 5"),
@@ -428,6 +433,16 @@ def test_trionfo_seats_five_at_every_table():
     assert report.seat_spread <= 1
 
 
+def test_rikken_six_seats_six_at_every_table_when_the_event_says_so():
+    plan = draw(36, 3, table_size=6)
+    report = check_plan(plan, names(36), 3, (6,) * 6)
+    assert all(len(table) == 6 for tables in plan.rounds for table in tables)
+    assert all(len(c) == 6 for c in report.seat_counts.values())
+    assert report.seat_spread <= 1
+    assert report.repeats == 0
+    assert any("6 tables of 6" in str(note) for note in report.notes)
+
+
 # --- determinism and the time limit --------------------------------------------------------------
 
 
@@ -451,6 +466,7 @@ FIELDS = st.one_of(
     st.tuples(st.sampled_from([4, 8, 12, 16, 20, 24]), st.just(4), st.just(False)),
     st.tuples(st.sampled_from([5, 9, 10, 13, 14, 15, 17, 18, 19, 22]), st.just(4), st.just(True)),
     st.tuples(st.sampled_from([5, 10, 15, 20]), st.just(5), st.just(False)),
+    st.tuples(st.sampled_from([6, 12, 18, 24]), st.just(6), st.just(False)),
 )
 
 
