@@ -24,8 +24,8 @@ from games.rules.rikken.contracts import OVERRIDES, contract_name
 from games.translation import translated
 
 SLUG = "rikken"
-# The game's words, each with its meaning (games/pages/glossary.py), kept in a module of their
-# own so that this one stays short.
+# The game's words, each with its meaning (games/pages/matches/glossary.py), kept in a module
+# of their own so that this one stays short.
 GLOSSARY = RIKKEN_GLOSSARY
 
 SPECIAL_GAMES = {

@@ -1,5 +1,5 @@
 """Rikken's words as its players say them, each with its one-line meaning: the glossary that
-``rikken.py`` declares for games/pages/glossary.py."""
+``rikken.py`` declares for games/pages/matches/glossary.py."""
 
 from __future__ import annotations
 

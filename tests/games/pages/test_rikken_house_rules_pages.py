@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from games.pages.house_rules import house_rule_lines
 
 from games.models import Match, RulePreset
+from games.pages.matches.house_rules import house_rule_lines
 from tests.games.pages.test_pages import start
 
 from .conftest import field_errors, page_text
