@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.pages import app
+from games.pages import app, live
 from games.pages.clubs import ratings
 from games.pages.clubs import views as clubs
 from games.pages.matches import glossary, settlement, views
@@ -20,7 +20,7 @@ urlpatterns = [
     path("new/<slug:game>/", views.match_new, name="new"),
     path("games/<slug:game>/glossary/", glossary.glossary_page, name="glossary"),
     path("m/<str:public_id>/", views.match_page, name="match"),
-    path("m/<str:public_id>/version/", views.match_version, name="version"),
+    path("m/<str:public_id>/version/", live.match_version, name="version"),
     path("m/<str:public_id>/history/", views.match_history, name="history"),
     path("m/<str:public_id>/edit/<str:edit_key>/", views.match_edit_link, name="edit-link"),
     path("m/<str:public_id>/deals/", views.deal_new, name="deal-new"),
@@ -66,7 +66,7 @@ urlpatterns = [
     path("t/<str:public_id>/live/", tournament_public.tournament_live, name="tournament-live"),
     path(
         "t/<str:public_id>/version/",
-        tournament_public.tournament_version_view,
+        live.tournament_version,
         name="tournament-version",
     ),
     path(

@@ -42,6 +42,7 @@ from .players import (
     players_by_unique_name,
     players_known,
 )
+from .polls import match_poll_token, tournament_poll_token
 from .presets import (
     club_presets,
     preset_saved,
@@ -102,6 +103,7 @@ __all__ = [
     "match_detail_queryset",
     "match_get",
     "match_head",
+    "match_poll_token",
     "match_table",
     "match_version",
     "matches_by_ids",
@@ -121,6 +123,7 @@ __all__ = [
     "tournament_entrants",
     "tournament_find",
     "tournament_id_of",
+    "tournament_poll_token",
     "tournament_results",
     "tournament_rounds",
     "tournament_tables",

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import polls
 from games.answers import deal_recorded
 from games.audit import refused
 from games.models import Correction, Deal, IdempotencyRecord, Match, SessionMatch, Table
@@ -207,7 +208,16 @@ def deal_record(
             standings_mark_dirty(tournament=table.round.tournament)
         if counts_in_ratings(match, was_finished=was_finished):
             ratings_note_matches(match_ids=[match.pk])
+        live_pages_moved(match, table)
     return match, deal
+
+
+def live_pages_moved(match: Match, table: Table | None) -> None:
+    """The live pages of the match, and of its tournament, see a new poll token once the change
+    is committed (games.polls)."""
+    polls.match_moved(match.public_id)
+    if table is not None:
+        polls.tournament_moved(table.round.tournament.public_id)
 
 
 def _confirmed(table: Table | None) -> bool:
@@ -359,6 +369,7 @@ def deal_replace(
             standings_mark_dirty(tournament=table.round.tournament)
         if counts_in_ratings(match, was_finished=was_finished):
             ratings_note_matches(match_ids=[match.pk])
+        live_pages_moved(match, table)
     return match, target
 
 
@@ -415,6 +426,7 @@ def deal_undo(
             standings_mark_dirty(tournament=table.round.tournament)
         if counts_in_ratings(match, was_finished=was_finished):
             ratings_note_matches(match_ids=[match.pk])
+        live_pages_moved(match, table)
     return match
 
 

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import polls
 from games.models import Deal, Match, Player, Seat, SessionMatch
 from games.names import name_problem, normalise_name
 from games.permissions import hash_edit_key, players_seatable_by
@@ -183,6 +184,7 @@ def match_recompute(*, match_id: int) -> Match:
             save_state(match, engine, state, data=state_data)
             if counts_in_ratings(match, was_finished=was_finished):
                 ratings_note_matches(match_ids=[match.pk])
+            polls.match_moved(match.public_id)
     return match
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import polls
 from games.audit import refused, who
 from games.models import Entrant, Match, Player, Round, Table, Tournament
 from games.permissions import is_director
@@ -65,6 +66,7 @@ def round_draw_request(*, tournament: Tournament, user: Any) -> Round:
         tournament.save(update_fields=["status"])
         new_round = Round.objects.create(tournament=tournament, number=number)
         queue_on_commit(DRAW_ROUND, new_round.pk, what=f"draw of {tournament} round {number}")
+        polls.tournament_moved(tournament.public_id)
     logger.info(
         "draw requested: %s round %s, by %s",
         tournament,
@@ -134,6 +136,7 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
             reason = exc.args[0] if exc.args else str(exc)
             this_round.report = {"error": stored_note(reason)}
             this_round.save(update_fields=["status", "report"])
+            polls.tournament_moved(this_round.tournament.public_id)
             _log_draw_failed(this_round, str(reason))
             return this_round
         by_id = {e.pk: e for e in entrants}
@@ -179,6 +182,7 @@ def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
             ]
         this_round.drawn_at = timezone.now()
         this_round.save(update_fields=["status", "report", "drawn_at"])
+        polls.tournament_moved(tournament.public_id)
     logger.info(
         "round drawn: %s round %s, %s tables, %s byes, %.0f ms after it was asked for",
         tournament,
@@ -237,6 +241,7 @@ def round_cancel(*, tournament: Tournament, number: int, user: Any) -> None:
         if number == 1:
             tournament.status = Tournament.Status.REGISTRATION
             tournament.save(update_fields=["status"])
+        polls.tournament_moved(tournament.public_id)
 
 
 def round_draw_fail(*, round_id: int, reason: str) -> Round:

@@ -17,6 +17,7 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from games import polls
 from games.models import Entrant, Table, Tournament
 from games.tournaments.formats import get_format
 from games.tournaments.standings import Result, rank, rank_individual
@@ -141,6 +142,7 @@ def standings_recompute(*, tournament_id: int) -> None:
         clean = Tournament.objects.filter(
             pk=tournament_id, standings_requested_at=requested
         ).update(standings_dirty=False)
+        polls.tournament_moved(tournament.public_id)
     logger.info(
         "standings recomputed: %s, %s rows, %.0f ms%s",
         tournament,

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from games import polls
 from games.audit import refused
 from games.models import Club, Entrant, Player, Round, Tournament
 from games.names import clean_name
@@ -236,6 +237,7 @@ def tournament_update(
         tournament.save(update_fields=changed)
         if "tie_breaks" in changed:
             standings_mark_dirty(tournament=tournament)
+        polls.tournament_moved(tournament.public_id)
     return tournament
 
 
@@ -294,13 +296,15 @@ def entrant_register(
             raise RuleViolation.at("player", _("Already registered in this tournament."))
         tournament.club.members.add(*(p for p in (player, partner) if p))
         joined = tournament.round_set.count() + 1
-        return Entrant.objects.create(
+        entrant = Entrant.objects.create(
             tournament=tournament,
             player=player,
             partner=partner,
             joined_round=joined,
             seed=tournament.entrants.count() + 1,
         )
+        polls.tournament_moved(tournament.public_id)
+        return entrant
 
 
 class EntryRefused(Exception):
@@ -348,6 +352,7 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
         )
     entrant.status = status
     entrant.save(update_fields=["status"])
+    polls.tournament_moved(entrant.tournament.public_id)
     return entrant
 
 
@@ -360,6 +365,7 @@ def standings_mark_dirty(*, tournament: Tournament) -> None:
     queue_on_commit(
         RECOMPUTE_STANDINGS, tournament.pk, what=f"standings of tournament {tournament.pk}"
     )
+    polls.tournament_moved(tournament.public_id)
     # The club's ratings count the same confirmed results.
     from .ratings import ratings_mark_dirty
 

@@ -51,6 +51,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Health answers come first: a proxy probes a node by its address, over plain HTTP.
     "scorekeeper.health.HealthMiddleware",
+    # The live pages' poll, as cheap as the health answers: no session, no log line.
+    "games.pages.live.PollMiddleware",
     "django_guid.middleware.guid_middleware",
     "scorekeeper.requestlog.RequestLog",
     # Under /api/: a body that is not JSON is a 415, and every error answer is JSON.

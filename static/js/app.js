@@ -71,23 +71,53 @@
   });
 
   // Others at the table follow along: reload when the match changes, unless this phone is
-  // in the middle of entering something.
-  var poll = document.body.getAttribute("data-poll");
+  // in the middle of entering something. The poll sends the token the page was drawn with
+  // (If-None-Match) and mostly gets an empty 304 back (games/pages/live.py). Every 2 s for a
+  // minute after a change (each change reloads the page), then less and less often, up to
+  // every 10 s; nothing while the page is hidden, and at once when it shows again. A page may
+  // ask for a fixed pace (the projector: data-poll-every="5").
+  var body = document.body;
+  var poll = body.getAttribute("data-poll");
   if (!poll) return;
-  var version = document.body.getAttribute("data-version");
+  var token = body.getAttribute("data-poll-token") || "";
+  var fixed = Number(body.getAttribute("data-poll-every")) * 1000;
+  var FAST = 2000, SLOW = 10000, FAST_FOR = 60000;
+  var changed = Date.now();
+  var delay = fixed || FAST;
+  var timer = null;
   var busy = false;
   document.addEventListener("input", function () { busy = true; });
   document.addEventListener("change", function () { busy = true; });
-  setInterval(function () {
+  function later() {
+    clearTimeout(timer);
+    if (!document.hidden) timer = setTimeout(ask, delay);
+  }
+  function slower() {
+    if (!fixed && Date.now() - changed > FAST_FOR) delay = Math.min(SLOW, Math.round(delay * 1.5));
+  }
+  function ask() {
     // data-hold: deals wait on this phone (offline.js), which reloads once they are sent.
-    if (busy || document.hidden || document.body.hasAttribute("data-hold")) return;
-    fetch(poll, { headers: { Accept: "application/json" }, cache: "no-store" })
-      .then(function (r) { return r.ok ? r.json() : null; })
+    if (busy || body.hasAttribute("data-hold")) { later(); return; }
+    fetch(poll, {
+      headers: { Accept: "application/json", "If-None-Match": '"' + token + '"' },
+      cache: "no-store"
+    })
+      .then(function (r) { return r.status === 200 ? r.json() : null; })
       .then(function (data) {
-        if (data && String(data.version) !== version) window.location.reload();
+        if (data && String(data.version) !== token && !busy) {
+          window.location.reload();
+          return;
+        }
+        slower();
+        later();
       })
-      .catch(function () {});
-  }, 2000);
+      .catch(function () { slower(); later(); });
+  }
+  document.addEventListener("visibilitychange", function () {
+    clearTimeout(timer);
+    if (!document.hidden) ask();
+  });
+  later();
 })();
 
 // Printable pages (results, table cards) get a print button; without JavaScript the browser's

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpResponseForbidden, JsonResponse
+from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -163,9 +163,11 @@ def match_edit_link(request, public_id: str, edit_key: str):
     return redirect("pages:match", public_id=public_id)
 
 
-def match_response(request, match, form=None, status: int = 200):
-    """The match page; the scorer's (its deal form, its edit link) is private."""
+def match_response(request, match, form=None, status: int = 200, poll_token: str | None = None):
+    """The match page; the scorer's (its deal form, its edit link) is private. ``poll_token``:
+    the live poll's token, read before the match (games.polls); read now if not given."""
     context = _match_context(request, match, form)
+    context["poll_token"] = poll_token or selectors.match_poll_token(match.public_id) or ""
     response = render(request, "games/match.html", context, status=status)
     return private(response) if context["can_score"] or "edit_url" in context else response
 
@@ -256,7 +258,8 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
 
 @require_safe
 def match_page(request, public_id: str):
-    return match_response(request, get_match_head(public_id))
+    poll_token = selectors.match_poll_token(public_id)  # before the match: games.polls
+    return match_response(request, get_match_head(public_id), poll_token=poll_token)
 
 
 @require_safe
@@ -294,15 +297,6 @@ def match_history(request, public_id: str):
 
 
 HISTORY_PAGE = 50
-
-
-@require_safe
-def match_version(request, public_id: str):
-    """What the share page polls to notice a change."""
-    match = selectors.match_version(public_id)
-    if match is None:
-        raise Http404
-    return JsonResponse({"version": match})
 
 
 @require_POST

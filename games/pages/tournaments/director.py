@@ -116,6 +116,7 @@ def _next_draw(tournament: Tournament, rounds: list[Round]) -> dict[str, Any] | 
 
 
 def _director_context(request, tournament: Tournament, form=None) -> dict[str, Any]:
+    poll_token = selectors.tournament_poll_token(tournament.public_id)  # first: games.polls
     entrants = selectors.tournament_entrants(tournament)
     names = {e.pk: e.name for e in entrants}
     rounds = selectors.tournament_rounds(tournament)
@@ -152,7 +153,7 @@ def _director_context(request, tournament: Tournament, form=None) -> dict[str, A
         "drawing": bool(rounds) and rounds[-1].status == Round.Status.DRAWING,
         "next_draw": _next_draw(tournament, rounds),
         "corrections": corrections_of(tournament),
-        "version": selectors.tournament_version(tournament.pk),
+        "poll_token": poll_token or "",
     }
 
 

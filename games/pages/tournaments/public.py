@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
@@ -36,6 +35,7 @@ def tournament_list(request):
 
 
 def _live_context(request, tournament: Tournament) -> dict[str, Any]:
+    poll_token = selectors.tournament_poll_token(tournament.public_id)  # first: games.polls
     rounds = selectors.tournament_rounds(tournament)
     shown = next((r for r in reversed(rounds) if r.status in ("ready", "finished")), None)
     drawing = rounds[-1] if rounds and rounds[-1].status == Round.Status.DRAWING else None
@@ -55,7 +55,7 @@ def _live_context(request, tournament: Tournament) -> dict[str, Any]:
         "tables": tables,
         "unconfirmed": sum(1 for t in tables if not t["confirmed"]),
         "standings": standings_table(tournament),
-        "version": selectors.tournament_version(tournament.pk),
+        "poll_token": poll_token or "",
         "is_director": is_director(tournament.club, request.user),
     }
 
@@ -80,14 +80,6 @@ def tournament_live(request, public_id: str):
         density="roomy" if field <= 16 else "snug" if field <= 48 else "dense",
     )
     return render(request, "tournaments/live.html", context)
-
-
-@require_safe
-def tournament_version_view(request, public_id: str):
-    tournament_id = selectors.tournament_id_of(public_id)
-    if tournament_id is None:
-        raise Http404
-    return JsonResponse({"version": selectors.tournament_version(tournament_id)})
 
 
 @require_safe

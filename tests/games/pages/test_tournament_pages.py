@@ -700,7 +700,8 @@ def test_the_version_moves_when_a_deal_is_entered_or_confirmed(
     url = f"/t/{drawn.tournament.public_id}/version/"
     first = client.get(url).json()["version"]
     table = Table.objects.select_related("match").first()
-    deal_record(match=table.match, raw=MISERE)
+    with django_capture_on_commit_callbacks(execute=True):
+        deal_record(match=table.match, raw=MISERE)
     dealt = client.get(url).json()["version"]
     with django_capture_on_commit_callbacks(execute=True):
         table_confirm(table=table, by=seated_names(table)[2], confirmer=Confirmer())
