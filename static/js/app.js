@@ -70,48 +70,29 @@
     });
   });
 
-  // Others at the table follow along: reload when the match changes, unless this phone is
-  // in the middle of entering something. The poll sends the token the page was drawn with
-  // (If-None-Match) and mostly gets an empty 304 back (games/pages/live.py). Every 2 s for a
-  // minute after a change (each change reloads the page), then less and less often, up to
-  // every 10 s; nothing while the page is hidden, and at once when it shows again. A page may
-  // ask for a fixed pace (the projector: data-poll-every="5").
-  var body = document.body;
-  var poll = body.getAttribute("data-poll");
+  // Follow along: reload on a change, unless this phone is entering something. The pace:
+  // games/pages/live.py.
+  var body = document.body, poll = body.getAttribute("data-poll");
   if (!poll) return;
   var token = body.getAttribute("data-poll-token") || "";
-  var fixed = Number(body.getAttribute("data-poll-every")) * 1000;
-  var FAST = 2000, SLOW = 10000, FAST_FOR = 60000;
-  var changed = Date.now();
-  var delay = fixed || FAST;
-  var timer = null;
-  var busy = false;
+  var fixed = body.getAttribute("data-poll-every") * 1000;
+  var since = Date.now(), delay = fixed || 2000, timer, busy = false;
   document.addEventListener("input", function () { busy = true; });
   document.addEventListener("change", function () { busy = true; });
   function later() {
     clearTimeout(timer);
+    if (!fixed && Date.now() - since > 60000) delay = Math.min(10000, delay * 1.5);
     if (!document.hidden) timer = setTimeout(ask, delay);
-  }
-  function slower() {
-    if (!fixed && Date.now() - changed > FAST_FOR) delay = Math.min(SLOW, Math.round(delay * 1.5));
   }
   function ask() {
     // data-hold: deals wait on this phone (offline.js), which reloads once they are sent.
-    if (busy || body.hasAttribute("data-hold")) { later(); return; }
-    fetch(poll, {
-      headers: { Accept: "application/json", "If-None-Match": '"' + token + '"' },
-      cache: "no-store"
-    })
+    if (busy || body.hasAttribute("data-hold")) return later();
+    fetch(poll, { headers: { Accept: "application/json", "If-None-Match": '"' + token + '"' }, cache: "no-store" })
       .then(function (r) { return r.status === 200 ? r.json() : null; })
       .then(function (data) {
-        if (data && String(data.version) !== token && !busy) {
-          window.location.reload();
-          return;
-        }
-        slower();
-        later();
-      })
-      .catch(function () { slower(); later(); });
+        if (data && String(data.version) !== token && !busy) window.location.reload();
+        else later();
+      }, later);
   }
   document.addEventListener("visibilitychange", function () {
     clearTimeout(timer);
