@@ -62,14 +62,25 @@ def word(pattern: str) -> str:
 TERMS: dict[str, tuple[Term, ...]] = {
     "it": (
         Term("deal", "mano", (r"smazzat",)),
-        Term("match", "incontro", (r"partita a eliminazione", r"partit[ae] (al primo turno|vicine)")),
+        Term(
+            "match", "incontro", (r"partita a eliminazione", r"partit[ae] (al primo turno|vicine)")
+        ),
         Term("the club's directors", "direttori di gara", (r"direttori (del|di un) circolo",)),
-        Term("a solo contract", "contratto da solo", (r"\bun solo (può|il triplo)", r"^solo come prima",)),
+        Term(
+            "a solo contract",
+            "contratto da solo",
+            (
+                r"\bun solo (può|il triplo)",
+                r"^solo come prima",
+            ),
+        ),
     ),
     "es": (
         Term("match", "partida", (word("partidos?"),)),
         Term("the club's directors", "directores de torneo", (r"directores (del|de un) club",)),
-        Term("a solo contract", "contrato en solitario", (r"\bun solo(?: puede|, el triple| como)",)),
+        Term(
+            "a solo contract", "contrato en solitario", (r"\bun solo(?: puede|, el triple| como)",)
+        ),
         Term(
             "the revoke (noun)",
             "renuncio",
@@ -89,7 +100,11 @@ TERMS: dict[str, tuple[Term, ...]] = {
     ),
     "ja": (
         Term("full-width brackets and colon", "（）：", (_JA_HALF_WIDTH,)),
-        Term("the games' own words in katakana", "バッテッツァンテ", tuple(map(word, _LATIN_GAME_WORDS))),
+        Term(
+            "the games' own words in katakana",
+            "バッテッツァンテ",
+            tuple(map(word, _LATIN_GAME_WORDS)),
+        ),
         Term("Rikken's blind man", "ダミー", (r"ブラインドマン",)),
         Term("Marafon's figures", "得点札", (r"フィギュア",)),
         Term("match", "マッチ", (r"試合",)),
@@ -103,7 +118,7 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term("plain speech", "سازگار نیست", (r"جور درنمی", r"مال شما")),
         Term("Etori's dealing pair only", "دیلر", (r"دلال",), except_contexts=frozenset({"Etori"})),
     ),
-}  # fmt: skip
+}
 
 # A message whose word is fixed by its context: (language, context, msgid) -> the translation.
 FIXED = {
