@@ -50,7 +50,7 @@ ALLOWED |= {w.casefold() for _code, name in settings.LANGUAGES for w in WORD.fin
 # writes them.
 SHARED = {
     "it": {"password", "bonus"},
-    "es": {"director", "individual", "extra", "solos"},
+    "es": {"director", "individual", "extra", "solos", "similar"},
     "nl": {
         "site", "account", "status", "link", "scan", "bonus", "claim", "claims", "stop", "hand",
         "november", "won", "teams", "scores", "ratings", "letters", "solo",
