@@ -22,8 +22,12 @@ from games.rules.messages import KEYWORDS
 RULES_DIR = Path(games.rules.__file__).parent
 TOURNAMENTS_DIR = Path(games.tournaments.__file__).parent
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-# Every language the service offers has a catalogue (English is the messages' own).
-LANGUAGES = tuple(code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE)
+_OFFERED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+# Every language the service offers has a whole catalogue (English is the messages' own)...
+LANGUAGES = tuple(code for code in _OFFERED if code.split("-")[0] == code)
+# ...but a regional variant (es-mx), whose catalogue holds only what the region says otherwise:
+# gettext reads the rest in its language's (locale/es_MX falls back to locale/es).
+VARIANTS = {code: code.split("-")[0] for code in _OFFERED if code not in LANGUAGES}
 
 # (context, msgid, plural): one message as a catalogue keys it.
 Key = tuple[str | None, str, str | None]

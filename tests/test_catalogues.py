@@ -11,11 +11,13 @@ import django
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
+from django.utils import translation
 from django.utils.translation import to_locale
 
 from tests.catalogues import (
     LANGUAGES,
     LOCALE_DIR,
+    VARIANTS,
     NotALiteral,
     engine_messages,
     entry_problems,
@@ -26,13 +28,13 @@ from tests.catalogues import (
 
 
 def catalogue_path(language: str):
-    return LOCALE_DIR / language / "LC_MESSAGES" / "django.po"
+    return LOCALE_DIR / to_locale(language) / "LC_MESSAGES" / "django.po"
 
 
 # --- the real catalogues -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", [*LANGUAGES, *VARIANTS])
 def test_the_catalogue_is_complete_and_usable(language):
     problems = entry_problems(read_catalogue(catalogue_path(language)))
 
@@ -57,7 +59,7 @@ def plural_rule(po: Path) -> tuple[int, list[int]]:
     return catalog.num_plurals, [form(count) for count in COUNTS]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", [*LANGUAGES, *VARIANTS])
 def test_the_catalogue_counts_as_django_does(language):
     """Django merges its own catalogue and ours into one only when their plural rules agree: a
     different rule would make a second catalogue, and a count would pick its form by another
@@ -88,6 +90,67 @@ def test_every_glossary_entry_is_in_the_catalogue(language):
 
     assert len(glossary_messages()) > 60
     assert missing_messages(catalog, glossary_messages()) == []
+
+
+# --- a regional variant -----------------------------------------------------------------------
+
+
+def test_the_variants_are_offered():
+    assert VARIANTS == {"es-mx": "es"}
+
+
+@pytest.mark.parametrize(("variant", "base"), VARIANTS.items())
+def test_a_variant_says_only_what_it_says_otherwise(variant, base):
+    """Each entry of a variant's catalogue is a message of its language's, translated otherwise
+    (or one Django's own catalogue of the region would say otherwise: Django reads it first)."""
+    own = read_catalogue(catalogue_path(variant))
+    whole = read_catalogue(catalogue_path(base))
+    entries = [message for message in own if message.id]
+
+    assert 0 < len(entries) < len(whole) / 10
+    for message in entries:
+        assert whole.get(message.id, context=message.context) is not None, message.id
+
+
+@pytest.mark.parametrize(("variant", "base"), VARIANTS.items())
+def test_a_variant_falls_back_to_its_language_for_the_rest(variant, base):
+    """gettext reads every message the variant does not translate in its language's catalogue,
+    plural forms by that catalogue's own rule."""
+    own = read_catalogue(catalogue_path(variant))
+    whole = read_catalogue(catalogue_path(base))
+    different = []
+    for message in whole:
+        if not message.id or own.get(message.id, context=message.context) is not None:
+            continue
+        for count in (1, 2, 5):
+            with translation.override(base):
+                wanted = say(message, count)
+            with translation.override(variant):
+                said = say(message, count)
+            if said != wanted:
+                different.append((message.id, said, wanted))
+
+    assert different == []
+
+
+def say(message, count: int) -> str:
+    if isinstance(message.id, str):
+        if message.context:
+            return translation.pgettext(message.context, message.id)
+        return translation.gettext(message.id)
+    singular, plural = message.id[:2]
+    if message.context:
+        return translation.npgettext(message.context, singular, plural, count)
+    return translation.ngettext(singular, plural, count)
+
+
+def test_mexican_spanish_says_celular_and_the_rest_in_spanish():
+    with translation.override("es"):
+        assert translation.gettext("On this phone:") == "En este móvil:"
+    with translation.override("es-mx"):
+        assert translation.gettext("On this phone:") == "En este celular:"
+        assert translation.gettext("Dealer") == "Repartidor"  # from es
+        assert translation.gettext("session") == "sesión"  # not Django's "período de sesiones"
 
 
 def test_the_engines_have_messages_to_find():

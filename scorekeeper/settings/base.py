@@ -150,6 +150,9 @@ LANGUAGES = [
     ("en", "English"),
     ("it", "Italiano"),
     ("es", "Español"),
+    # A variant: its catalogue (locale/es_MX) holds only what Mexico says otherwise ("celular",
+    # not "móvil"); every other message falls back to es through gettext.
+    ("es-mx", "Español (México)"),
     ("nl", "Nederlands"),
     ("ja", "日本語"),
     ("fa", "فارسی"),

@@ -22,7 +22,9 @@ from tests.translations import back_to_english
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
-LANGUAGES = ("it", "es", "nl", "ja", "fa")
+# Mexican Spanish too: its catalogue says only what Mexico says otherwise, so its pages are
+# read with the Spanish catalogue's words as well as its own.
+LANGUAGES = ("it", "es", "es-mx", "nl", "ja", "fa")
 # Languages that write no word of their own in Latin letters.
 NOT_LATIN = ("ja", "fa")
 
@@ -48,7 +50,7 @@ ALLOWED |= {w.casefold() for _code, name in settings.LANGUAGES for w in WORD.fin
 # writes them.
 SHARED = {
     "it": {"password", "bonus"},
-    "es": {"director", "individual", "extra", "solos"},
+    "es": {"director", "individual", "extra", "solos", "similar"},
     "nl": {
         "site", "account", "status", "link", "scan", "bonus", "claim", "claims", "stop", "hand",
         "november", "won", "teams", "scores", "ratings", "letters", "solo",
@@ -121,7 +123,10 @@ def vocabularies(language: str) -> tuple[set[str], set[str]]:
     the games' words (a term, a contract, a glossary line)."""
     english: set[str] = set()
     own: set[str] = set()
-    for key, value in trans_real.translation(language)._catalog.items():
+    base = language.split("-")[0]  # a regional variant falls back to its language's catalogue
+    catalogues = dict.fromkeys([language, base])
+    pairs = [item for code in catalogues for item in trans_real.translation(code)._catalog.items()]
+    for key, value in pairs:
         msgid = key[0] if isinstance(key, tuple) else key
         context, _, msgid = msgid.rpartition("\x04")
         if not msgid or not value:
@@ -129,7 +134,7 @@ def vocabularies(language: str) -> tuple[set[str], set[str]]:
         said = _words(msgid)
         english |= said
         own |= _words(value) if context in GAME_CONTEXTS else _words(value) - said
-    return english, own | SHARED.get(language, set())
+    return english, own | SHARED.get(base, set())
 
 
 VOCABULARIES: dict[str, tuple[set[str], set[str]]] = {}

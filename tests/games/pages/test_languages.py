@@ -28,18 +28,21 @@ pytestmark = pytest.mark.django_db
 PLAYERS = ["Anna", "Bruno", "Cora", "Dario"]
 # The project's Italian for a missing field (its catalogue comes before DRF's and Django's).
 REQUIRED_IT = "Questo campo è obbligatorio."
-DIRECTIONS = {"en": "ltr", "it": "ltr", "es": "ltr", "nl": "ltr", "ja": "ltr", "fa": "rtl"}
+DIRECTIONS = {
+    "en": "ltr", "it": "ltr", "es": "ltr", "es-mx": "ltr", "nl": "ltr", "ja": "ltr", "fa": "rtl",
+}  # fmt: skip
 
 
 def html_tag(page) -> str:
     return re.search(r"<html[^>]*>", page.content.decode()).group(0)
 
 
-def test_the_six_languages_are_offered_each_in_its_own_name():
+def test_the_languages_are_offered_each_in_its_own_name():
     assert dict(settings.LANGUAGES) == {
         "en": "English",
         "it": "Italiano",
         "es": "Español",
+        "es-mx": "Español (México)",
         "nl": "Nederlands",
         "ja": "日本語",
         "fa": "فارسی",
@@ -61,6 +64,26 @@ def test_accept_language_picks_the_page_language_and_direction(code, direction):
 def test_a_regional_variant_gets_its_language_and_an_unknown_one_english():
     assert 'lang="fa" dir="rtl"' in html_tag(Client().get("/", HTTP_ACCEPT_LANGUAGE="fa-IR"))
     assert 'lang="en" dir="ltr"' in html_tag(Client().get("/", HTTP_ACCEPT_LANGUAGE="sw"))
+
+
+def test_a_phone_in_mexico_gets_mexican_spanish_and_spanish_for_the_rest():
+    """es-MX says "celular" where Spain's Spanish says "móvil"; what it does not say otherwise
+    is Spanish (locale/es_MX falls back to locale/es)."""
+    mexico = Client().get("/", HTTP_ACCEPT_LANGUAGE="es-MX,es;q=0.9")
+    spain = Client().get("/", HTTP_ACCEPT_LANGUAGE="es-ES,es;q=0.9")
+    assert html_tag(mexico) == '<html lang="es-mx" dir="ltr">'
+    assert html_tag(spain) == '<html lang="es" dir="ltr">'
+    mexican, spanish = mexico.content.decode(), spain.content.decode()
+    assert "en este celular" in mexican and "móvil" not in mexican
+    assert "en este móvil" in spanish and "celular" not in spanish
+    assert "Elige un juego" in mexican  # a message es_MX leaves to es
+
+
+def test_the_language_buttons_offer_mexican_spanish():
+    phone = Client(HTTP_ACCEPT_LANGUAGE="es")
+    phone.post("/i18n/setlang/", {"language": "es-mx"}, HTTP_REFERER="/")
+    assert html_tag(phone.get("/")) == '<html lang="es-mx" dir="ltr">'
+    assert "en este celular" in phone.get("/").content.decode()
 
 
 def test_a_form_error_is_said_in_the_page_language():

@@ -1,0 +1,145 @@
+"""Each language's word for each concept, and the variants that drifted in before (issue 35).
+
+A catalogue says one thing one way: the deal, the match, the dealer and the club's directors
+have one word each in a language, and the games' own words are written as that language's
+players write them (Japanese in katakana). The glossaries hold the games' terms; this list holds
+the words the service itself uses around them, with the wrong variants a reviewer found, so that
+a later batch of translations cannot drift back. ``tests/test_terms.py`` reads every catalogue
+against it.
+
+A rule is a concept, the language's word for it (said in a failure, and looked for: a word no
+catalogue says any more is a stale rule), and the wrong variants as regular expressions (case
+folded). ``contexts`` limits a rule to entries of those message contexts; ``except_contexts``
+leaves those out (Etori's own دلال)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# What a placeholder is read as: a word, in a character of no script (a private-use one).
+WORD = "\ue000"
+# A Japanese character, or a placeholder (WORD): a half-width parenthesis or
+# colon beside one is wrong in Japanese, where the catalogue writes （）and ：.
+# (A colon between Latin letters, "Content-Type: application/json", is code and stays.)
+_JA_HALF_WIDTH = r"[^\x00-\x7f] ?[():]|[():] ?[^\x00-\x7f]"
+# The games' own words, which Japanese writes in katakana (バッテッツァンテ, not battezzante).
+_LATIN_GAME_WORDS = (
+    "battezzante", "marafona", "cappotto", "busso", "volo", "striscio", "bella", "brutte",
+    "mandare", "albur", "negra", "capote", "capotín", "zapato", "renegar", "alleen",
+    "troela", "misère", "piek", "rik", "beter", "schuppen", "schoppen", "mie", "praatje", "chiamo",
+    "maso", "masi", "signore", "amico", "chiamata", "rensho",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Term:
+    concept: str
+    word: str
+    wrong: tuple[str, ...]
+    contexts: frozenset[str | None] | None = None
+    except_contexts: frozenset[str] = frozenset()
+
+    def applies_to(self, context: str | None) -> bool:
+        if self.contexts is not None and context not in self.contexts:
+            return False
+        return context not in self.except_contexts
+
+    def wrong_in(self, text: str) -> list[str]:
+        return [
+            match.group(0)
+            for pattern in self.wrong
+            for match in re.finditer(pattern, text, flags=re.IGNORECASE)
+        ]
+
+
+def word(pattern: str) -> str:
+    """A whole word: no Latin letter either side (Japanese may follow: "renshoを"), nor an
+    underscore (an id of the API: "schuppen_mie")."""
+    return rf"(?<![A-Za-zÀ-ɏ_]){pattern}(?![A-Za-zÀ-ɏ_])"
+
+
+TERMS: dict[str, tuple[Term, ...]] = {
+    "it": (
+        Term("deal", "mano", (r"smazzat",)),
+        Term(
+            "match", "incontro", (r"partita a eliminazione", r"partit[ae] (al primo turno|vicine)")
+        ),
+        Term("the club's directors", "direttori di gara", (r"direttori (del|di un) circolo",)),
+        Term(
+            "a solo contract",
+            "contratto da solo",
+            (
+                r"\bun solo (può|il triplo)",
+                r"^solo come prima",
+            ),
+        ),
+    ),
+    "es": (
+        Term("match", "partida", (word("partidos?"),)),
+        Term("the club's directors", "directores de torneo", (r"directores (del|de un) club",)),
+        Term(
+            "a solo contract", "contrato en solitario", (r"\bun solo(?: puede|, el triple| como)",)
+        ),
+        Term(
+            "the revoke (noun)",
+            "renuncio",
+            (r"^renegar$", r"se comprobó que se renegó"),
+            contexts=frozenset({None}),  # Malilla's glossary keeps the players' verb, renegar
+        ),
+        Term("rating friendly matches", "incluir en el ranking", (r"^valorar las partidas",)),
+    ),
+    "es-mx": (Term("phone", "celular", (word("móvil(es)?"),)),),
+    "nl": (
+        Term("dealer", "deler", (word("gever"),)),
+        Term("partner", "maat", (word("partners?"),)),
+        Term("kings", "heren", (word("koningen"),)),
+        Term("round (plural)", "rondes", (word("ronden"),)),
+        Term("ace of a suit", "aas van %(suit)s", (f"{WORD} aas",)),
+        Term("who pays whom", "wie betaalt aan wie", (r"^wie betaalt wie$",)),
+    ),
+    "ja": (
+        Term("full-width brackets and colon", "（）：", (_JA_HALF_WIDTH,)),
+        Term(
+            "the games' own words in katakana",
+            "バッテッツァンテ",
+            tuple(map(word, _LATIN_GAME_WORDS)),
+        ),
+        Term("Rikken's blind man", "ダミー", (r"ブラインドマン",)),
+        Term("Marafon's figures", "得点札", (r"フィギュア",)),
+        Term("match", "マッチ", (r"試合",)),
+        Term("entrants, counted", "参加者%(n)s人", (f"参加者{WORD}(?!人)",)),
+        Term("Etori's teams", "チーム", (r"ペア",), contexts=frozenset({"Etori"})),
+    ),
+    "fa": (
+        Term("dealer", "دیلر", (r"پخش\u200cکننده", r"پخش کننده")),
+        Term("evening", "شب بازی", (r"جلسه",)),
+        Term("digits: the catalogue's own, shown in Persian by the pages", "0-9", (r"[۰-۹٠-٩]",)),
+        Term("plain speech", "سازگار نیست", (r"جور درنمی", r"مال شما")),
+        Term("Etori's dealing pair only", "دیلر", (r"دلال",), except_contexts=frozenset({"Etori"})),
+    ),
+}
+
+# A message whose word is fixed by its context: (language, context, msgid) -> the translation.
+FIXED = {
+    ("it", "table status", "Scoring"): "In corso",
+    ("es", "table status", "Scoring"): "En juego",
+    ("nl", "table status", "Scoring"): "Bezig",
+}
+
+
+def wrong_terms(language: str, entries) -> list[str]:
+    """What a catalogue's ``entries`` ((context, msgid, translations)) say that the language's
+    term list says otherwise."""
+    found = []
+    for context, msgid, strings in entries:
+        for term in TERMS.get(language, ()):
+            if not term.applies_to(context):
+                continue
+            for text in strings:
+                # A placeholder stands for a word ("%(pair)s:" is a colon after a word), and its
+                # name is no word of the language ("%(partner)s").
+                text = re.sub(r"%\(\w+\)[sd]|%[sd]", WORD, text)
+                for slip in term.wrong_in(text):
+                    found.append(f"{term.concept}: {slip!r} in {msgid[:50]!r} (use {term.word})")
+    return found

@@ -1,0 +1,75 @@
+"""Issue 35: one word per concept in every catalogue. Each language's term list (tests/terms.py)
+names the wrong variants a review found ("gever", "smazzata", "partido", a half-width
+parenthesis in Japanese…); no catalogue may say them again. The reading itself is tested on
+made-up entries, so a failure in the real catalogues means the catalogue."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.utils.translation import to_locale
+
+from tests.catalogues import LOCALE_DIR, read_catalogue
+from tests.terms import FIXED, TERMS, wrong_terms
+
+
+def catalogue(language: str):
+    return read_catalogue(LOCALE_DIR / to_locale(language) / "LC_MESSAGES" / "django.po")
+
+
+def entries_of(language: str):
+    """(context, msgid, translations) of every entry of the language's catalogue."""
+    for message in catalogue(language):
+        if not message.id:
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        yield message.context, msgid, [text for text in strings if text]
+
+
+def test_every_language_offered_has_a_term_list():
+    offered = {code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE}
+
+    assert set(TERMS) == offered
+
+
+@pytest.mark.parametrize("language", sorted(TERMS))
+def test_the_catalogue_says_each_concept_its_one_way(language):
+    assert wrong_terms(language, entries_of(language)) == []
+
+
+@pytest.mark.parametrize(("language", "context", "msgid"), sorted(FIXED))
+def test_a_word_fixed_by_its_context(language, context, msgid):
+    """The table-status tag "Scoring" says the table is being played, not the score sheet."""
+    assert catalogue(language).get(msgid, context=context).string == FIXED[language, context, msgid]
+
+
+@pytest.mark.parametrize(
+    ("language", "context", "text", "caught"),
+    [
+        ("nl", None, "De gever deelt opnieuw.", True),
+        ("nl", None, "De vergever deelt.", False),
+        ("it", None, "Gioca una smazzata di spareggio.", True),
+        ("es", None, "%(count)s partidos en la primera ronda.", True),
+        ("es", None, "El repartidor reparte.", False),
+        ("es", None, "renegar", True),
+        ("es", "Malilla", "renegar", False),  # the glossary keeps the players' verb
+        ("es-mx", None, "En este móvil:", True),
+        ("ja", None, "休み:%(pair)s", True),
+        ("ja", None, "%(home)s対%(away)sは同点です(%(points)s)", True),
+        ("ja", None, "本文を送信してください（Content-Type: application/json）。", False),
+        ("ja", None, "renshoを配られなかったチーム", True),
+        ("ja", None, "メキシコ式Malilla", False),
+        ("ja", None, "参加者%(n)s", True),
+        ("ja", None, "参加者%(n)s人", False),
+        ("ja", "Etori", "Aが配られたペア", True),
+        ("ja", None, "ペア戦", False),
+        ("fa", None, "%(count)s میز ۵ نفره", True),
+        ("fa", None, "دلال", True),
+        ("fa", "Etori", "دلال", False),
+    ],
+)
+def test_the_reading_catches_a_listed_variant_and_nothing_else(language, context, text, caught):
+    found = wrong_terms(language, [(context, "msgid", [text])])
+
+    assert bool(found) == caught, found
