@@ -8,6 +8,8 @@ it a database of its own; otherwise a throwaway SQLite file):
   (``bench/deals.py``),
 - the load figures through gunicorn on a spare loopback port (``bench/load.py``),
 - a 1,000-player tournament's standings (``bench/tournament_standings.py``),
+- the room following live: 1,500 phones polling as the pages do while 300 tables write deals
+  (``bench/room.py``),
 - a player's page with 1,000 matches, a session page with 20 matches, club ratings from 10,000
   matches (``bench/history.py``).
 Prints each operation with its median and p99, the floor, the ratio and the target, and exits
@@ -55,6 +57,13 @@ def _django() -> int:
     from bench import history
     from bench.tournament_standings import measure
 
+    from bench import room
+
+    print("\nThe room following live (1,500 phones, 300 tables, gunicorn, Redis)", flush=True)
+    for label, value, unit, target in room.measure():
+        ok = value <= target if unit == "x" else value < target
+        failed |= not ok
+        print(f"{'ok  ' if ok else 'MISS'} {label}: {value:.2f} {unit} (target < {target})")
     print()
     for label, value, unit, target in [*measure(), *history.measure()]:
         ok = value < target
