@@ -54,10 +54,8 @@ def _django() -> int:
     load_rows = load.measure()
     print("\n".join(lines(load_rows)), flush=True)
     failed = not all(row[-1] for row in rows + load_rows)
-    from bench import history
+    from bench import history, room
     from bench.tournament_standings import measure
-
-    from bench import room
 
     print("\nThe room following live (1,500 phones, 300 tables, gunicorn, Redis)", flush=True)
     for label, value, unit, target in room.measure():
