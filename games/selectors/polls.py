@@ -18,7 +18,7 @@ def match_poll_token(public_id: str) -> str | None:
     return polls.token(
         polls.MATCH,
         public_id,
-        exists=Match.objects.filter(public_id=public_id).exists,
+        exists=lambda: Match.objects.filter(public_id=public_id).exists(),
         fingerprint=fingerprint,
     )
 
@@ -31,6 +31,6 @@ def tournament_poll_token(public_id: str) -> str | None:
     return polls.token(
         polls.TOURNAMENT,
         public_id,
-        exists=Tournament.objects.filter(public_id=public_id).exists,
+        exists=lambda: Tournament.objects.filter(public_id=public_id).exists(),
         fingerprint=fingerprint,
     )

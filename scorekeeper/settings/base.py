@@ -191,7 +191,7 @@ def cache_from_env() -> dict:
     url = os.environ.get("CACHE_URL") or os.environ.get("CELERY_BROKER_URL", "")
     if url.startswith(("redis://", "rediss://")):
         return {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "scorekeeper.cache.RedisCache",
             "LOCATION": url,
             "KEY_PREFIX": "scorekeeper",
             # Down is down: a request does not wait on an unreachable cache.
