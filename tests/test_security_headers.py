@@ -35,6 +35,10 @@ def test_no_page_holds_inline_script_or_style_and_every_answer_has_the_policy(wo
         path = fill(name, pattern, world)
         response = client.get(path, follow=True)
         policy = response.get("Content-Security-Policy", "")
+        if path.endswith("/version/"):  # the live poll, answered first (games/pages/live.py)
+            assert policy == "default-src 'none'; frame-ancestors 'none'", path
+            assert response["X-Content-Type-Options"] == "nosniff"
+            continue
         assert "script-src 'self'" in policy, path
         if path.startswith(DOCS):
             assert "unsafe-inline" not in policy.split("script-src")[1].split(";")[0], path

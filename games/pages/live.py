@@ -33,6 +33,9 @@ def poll_answer(request, kind: str, public_id: str) -> HttpResponse:
     response["ETag"] = etag
     # Every poll asks again (no cache may answer for us), and only this browser keeps it.
     response["Cache-Control"] = "private, no-cache"
+    # Answered before the security middleware: the headers it would add, for a JSON answer.
+    response["Content-Security-Policy"] = "default-src 'none'; frame-ancestors 'none'"
+    response["X-Content-Type-Options"] = "nosniff"
     return response
 
 
