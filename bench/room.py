@@ -42,6 +42,7 @@ POLLS_ALONE = 20.0  # seconds
 DEAL_EVERY = 120.0  # seconds, each table
 TOKEN = re.compile(rb'data-poll-token="([^"]*)"')
 BURST = 3000  # requests each of /healthz/ and the poll, for the throughput
+STATUSES: dict[int, int] = {}  # the polls' answers, for the report
 
 
 def _redis_up() -> bool:
@@ -76,6 +77,7 @@ def _poll(port: int, phone: Phone) -> bool:
     """One poll; True when it saw a change (then the page is loaded again, with its token)."""
     path = f"/m/{phone.public_id}/version/"
     status, _ = request(port, "GET", path, headers={"If-None-Match": f'"{phone.token}"'})
+    STATUSES[status] = STATUSES.get(status, 0) + 1
     if status != 200:
         return False
     conn = _page(port, f"/m/{phone.public_id}/")
@@ -182,6 +184,7 @@ def measure() -> list[tuple[str, float, str, float]]:
 
             cpu = _cpu_seconds(pids)
             polls = _run_phones(port, phones, POLLS_ALONE, {}, [])
+            alone = dict(STATUSES)
             poll_cores = (_cpu_seconds(pids) - cpu) / POLLS_ALONE
             node = os.cpu_count() or 1
 
@@ -227,7 +230,8 @@ def measure() -> list[tuple[str, float, str, float]]:
         f"room: {len(phones)} phones, {polls / POLLS_ALONE:.0f} polls/s alone; "
         f"{len(deal_ms)} deals; {len(seen_after)} of {expected} changes seen by the phones "
         f"({len(active)} of them active, polling every 2 s), the slowest after {slowest:.1f} s; "
-        f"/healthz/ {health:.0f}/s, the poll {poll_rate:.0f}/s"
+        f"/healthz/ {health:.0f}/s, the poll {poll_rate:.0f}/s; the polls' answers alone "
+        f"{alone}, in all {STATUSES}"
     )
     return [
         ("room: polls' share of the node's CPU", 100 * poll_cores / node, "%", 25.0),
