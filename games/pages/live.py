@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from django.http import HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.views.decorators.http import require_safe
 
 from games.selectors import match_poll_token, tournament_poll_token
 
@@ -51,10 +52,12 @@ class PollMiddleware:
         return poll_answer(request, *found.groups())
 
 
+@require_safe
 def match_version(request, public_id: str) -> HttpResponse:
     """The URL the pages name (``pages:version``); the middleware answers it first."""
     return poll_answer(request, "m", public_id)
 
 
+@require_safe
 def tournament_version(request, public_id: str) -> HttpResponse:
     return poll_answer(request, "t", public_id)
