@@ -48,6 +48,8 @@ class PointsScheme:
     one_game: ClassVar[bool] = False
     # The options a new season of the scheme starts from (a director may change them).
     default_options: ClassVar[Mapping[str, Any]] = {}
+    # Each option's words on the director's form.
+    option_labels: ClassVar[Mapping[str, Message | str]] = {}
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Message]:
         """The problems of ``options``, by option name (empty: they are fine)."""

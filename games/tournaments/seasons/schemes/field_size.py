@@ -16,6 +16,10 @@ class FieldSize(PointsScheme):
     slug = "field_size"
     label = msg("Points by the field size: field − place + 1")
     default_options = {"per_place": 1, "base": 1}
+    option_labels = {
+        "per_place": msg("Points for each place up the field"),
+        "base": msg("Points of the last place"),
+    }
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Message]:
         problems = super().check_options(options)

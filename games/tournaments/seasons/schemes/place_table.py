@@ -18,6 +18,7 @@ class PlaceTable(PointsScheme):
     slug = "place_table"
     label = msg("Place points from the club's table")
     default_options = {"table": [10, 8, 6, 5, 4, 3, 2, 1]}
+    option_labels = {"table": msg("Points of each place, best first (10-8-6-5-4-3-2-1)")}
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Message]:
         problems = super().check_options(options)
