@@ -225,3 +225,4 @@ class CorrectionAdmin(admin.ModelAdmin):
 
 # Evenings and club ratings (their own module, like their models).
 from games import admin_evenings  # noqa: E402, F401
+from games import admin_seasons  # noqa: E402, F401
