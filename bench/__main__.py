@@ -9,7 +9,8 @@ it a database of its own; otherwise a throwaway SQLite file):
 - the load figures through gunicorn on a spare loopback port (``bench/load.py``),
 - a 1,000-player tournament's standings (``bench/tournament_standings.py``),
 - a player's page with 1,000 matches, a session page with 20 matches, club ratings from 10,000
-  matches (``bench/history.py``).
+  matches (``bench/history.py``),
+- a club season of 40 events and 200 members: its recompute and its page (``bench/seasons.py``).
 Prints each operation with its median and p99, the floor, the ratio and the target, and exits
 non-zero when a target is missed."""
 
@@ -52,11 +53,11 @@ def _django() -> int:
     load_rows = load.measure()
     print("\n".join(lines(load_rows)), flush=True)
     failed = not all(row[-1] for row in rows + load_rows)
-    from bench import history
+    from bench import history, seasons
     from bench.tournament_standings import measure
 
     print()
-    for label, value, unit, target in [*measure(), *history.measure()]:
+    for label, value, unit, target in [*measure(), *history.measure(), *seasons.measure()]:
         ok = value < target
         failed |= not ok
         print(f"{'ok  ' if ok else 'MISS'} {label}: {value:.2f} {unit} (target < {target})")

@@ -225,14 +225,14 @@ class SeasonStandingView(APIView):
         if download == "csv":
             return standing_csv(season)
         events = season.chart.get("events", [])
+        details = reads.season_lines(season)
         lines = []
         for line in season.standing:
-            line = {key: value for key, value in line.items() if key != "explanation"}
+            found = details.get(line["member"])
+            line = {**line, "results": found.results if found else []}
             if explain:
-                found = next(
-                    (row for row in season.standing if row["member"] == line["member"]), {}
-                )
-                line["explain"] = [_said(m) for m in found.get("explanation", [])]
+                said = reads.line_explanation(season, line, found) if found else []
+                line["explain"] = translated(said)
             lines.append(line)
         body = {
             "season": season.public_id,
@@ -249,12 +249,14 @@ def standing_csv(season: Season) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="{season.public_id}-standing.csv"'
     writer = SafeWriter(response)
     events = season.chart.get("events", [])
+    details = reads.season_lines(season)
     writer.writerow(
         ["rank", "name", "total", "played", "prize", "needs"]
         + [_said(event["name"]) for event in events]
     )
     for line in season.standing:
-        by_event = {r["event"]: r for r in line["results"]}
+        found = details.get(line["member"])
+        by_event = {r["event"]: r for r in (found.results if found else [])}
         cells = []
         for event in events:
             result = by_event.get(event["key"])

@@ -4,7 +4,7 @@ from .matches import Deal, Match, Seat
 from .players import Player
 from .presets import RulePreset
 from .ratings import Rating, RatingList, RatingStep
-from .seasons import Season, SeasonEvent
+from .seasons import Season, SeasonEvent, SeasonLine
 from .sessions import Session, SessionMatch, SessionPlayer, SessionTransfer
 from .tournaments import Correction, Entrant, Round, Table, Tournament
 
@@ -23,6 +23,7 @@ __all__ = [
     "RulePreset",
     "Season",
     "SeasonEvent",
+    "SeasonLine",
     "Seat",
     "Session",
     "SessionMatch",

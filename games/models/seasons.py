@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.tournaments.seasons import SeasonRules
+
 from .matches import new_public_id
 
 
@@ -53,6 +55,19 @@ class Season(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def counting_rules(self) -> SeasonRules:
+        """How the season counts and ranks, as the engine reads it."""
+        return SeasonRules(
+            best=self.best,
+            drop=self.drop,
+            min_events=self.min_events,
+            min_prize_events=self.min_prize_events,
+            prizes=tuple(self.prizes or ()),
+            booby=self.booby,
+            ladder=self.ladder,
+        )
+
 
 class SeasonEvent(models.Model):
     """A tournament or an evening a director attached to a season: each belongs to one season
@@ -87,3 +102,23 @@ class SeasonEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season}: {self.tournament_id or self.session_id}"
+
+
+class SeasonLine(models.Model):
+    """One member's events in a season's standing cache, kept apart from the
+    standing itself: the season page reads the 200 lines' totals in one small row, and a
+    member's page this one row."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="lines")
+    member = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="+")
+    # Each event's place, field, score, match points and points, and whether it counted: what
+    # the explanation is said from when the line is read (games.selectors.seasons).
+    results = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "member"], name="season_line_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season_id}: {self.member_id}"

@@ -59,6 +59,11 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/options/", ratings.club_options_page, name="club-options"),
     path("season/<str:public_id>/", seasons.season_page, name="season"),
+    path(
+        "season/<str:public_id>/m/<int:member>/",
+        seasons.season_member_page,
+        name="season-member",
+    ),
     path("director/c/<slug:slug>/seasons/", seasons.seasons_page, name="club-seasons"),
     path("director/season/<str:public_id>/", seasons.season_director_page, name="season-director"),
     path(

@@ -11,9 +11,11 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.models import Club, Season, SeasonEvent, Session, Tournament
+from games.models import Club, Season, SeasonEvent, SeasonLine, Session, Tournament
 from games.permissions import is_club_person, is_director
-from games.rules.messages import msg
+from games.rules.messages import Message, msg
+from games.tournaments.seasons import Event, EventResult, Line, Scored, get_scheme
+from games.tournaments.seasons.standing import explain_line
 
 
 @dataclass(frozen=True)
@@ -151,3 +153,74 @@ def season_candidates(season: Season) -> dict[str, list[Any]]:
             ).order_by("-created_at")[:50]
         ),
     }
+
+
+def season_line(season: Season, member: int) -> SeasonLine | None:
+    """A member's events and explanation in the season's standing cache."""
+    return SeasonLine.objects.filter(season=season, member_id=member).first()
+
+
+def season_lines(season: Season) -> dict[int, SeasonLine]:
+    """Every member's events and explanation (the API's CSV and ``?explain=1``)."""
+    return {line.member_id: line for line in SeasonLine.objects.filter(season=season)}
+
+
+def _name(data: Any) -> Any:
+    return Message.from_data(data) if isinstance(data, dict) else str(data)
+
+
+def line_explanation(season: Season, line: dict[str, Any], details: SeasonLine) -> list[Message]:
+    """A standing line's explanation, said from the cache: the engine's sentences for the
+    line's results as the scheme explains them, its total, what decided its place."""
+    scheme = get_scheme(season.scheme)
+    options = scheme.resolve(season.scheme_options)
+    events = [Event(e["key"], _name(e["name"])) for e in season.chart.get("events", [])]
+    member = line["member"]
+    scored = tuple(
+        Scored(
+            event=r["event"],
+            place=r["place"],
+            field=r["field"],
+            points=r["points"],
+            counted=r["counted"],
+            how=scheme.explain(
+                EventResult(
+                    r["event"], member, r["place"], r["field"], r["score"], r["match_points"]
+                ),
+                options,
+            ),
+        )
+        for r in details.results
+    )
+    engine_line = Line(
+        rank=line["rank"],
+        member=member,
+        total=line["total"],
+        played=line["played"],
+        best=line["best"],
+        results=scored,
+        shared=line["shared"],
+        decided_by=line["decided_by"],
+        head_to_head=line["head_to_head"],
+        needs=line["needs"],
+        prize_needs=line["prize_needs"],
+        prize=line["prize"],
+        booby=line["booby"],
+    )
+    level = sorted(
+        other["name"]
+        for other in season.standing
+        if other["member"] != member
+        and not line["needs"]
+        and not other["needs"]
+        and other["total"] == line["total"]
+    )
+    return list(
+        explain_line(
+            engine_line,
+            events=events,
+            rules=season.counting_rules,
+            held=len(events),
+            level=level,
+        )
+    )

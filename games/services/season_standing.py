@@ -24,7 +24,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Entrant, Season, SessionMatch, SessionPlayer
+from games.models import Entrant, Season, SeasonLine, SessionMatch, SessionPlayer
 from games.rules.seat_results import places
 from games.selectors.seasons import SeasonEventRow, season_events
 from games.selectors.sessions import ENTRIES, match_lines
@@ -169,6 +169,7 @@ def season_compute(season: Season) -> dict[str, Any]:
         season.club.members.filter(pk__in={r.member for r in results}).values_list("pk", "name")
     )
     events = [Event(row.key, row.name) for row in rows]
+    facts = {(r.member, r.event): r for r in results}
     rules = rules_of(season)
     lines = season_standing(
         events=events,
@@ -177,6 +178,7 @@ def season_compute(season: Season) -> dict[str, Any]:
         options=season.scheme_options,
         rules=rules,
         names=named,
+        explain=False,
     )
     leaders = [line.member for line in lines if line.rank is not None][:CHART_LEADERS]
     progress = season_progress(
@@ -200,6 +202,7 @@ def season_compute(season: Season) -> dict[str, Any]:
             for row in rows
         ],
         "standing": [_line_data(line, named) for line in lines],
+        "details": {line.member: _details(line, facts) for line in lines},
         "chart": [
             {"member": member, "name": named.get(member, ""), "totals": progress[member]}
             for member in leaders
@@ -230,18 +233,24 @@ def _line_data(line, named) -> dict[str, Any]:
         "prize_needs": line.prize_needs,
         "prize": line.prize,
         "booby": line.booby,
-        "results": [
-            {
-                "event": r.event,
-                "place": r.place,
-                "field": r.field,
-                "points": _number(r.points),
-                "counted": r.counted,
-            }
-            for r in line.results
-        ],
-        "explanation": [m.to_data() for m in line.explanation],
     }
+
+
+def _details(line, facts) -> list[dict[str, Any]]:
+    """A line's events (counted or dropped), kept in its own row with what its explanation is
+    said from when it is read."""
+    return [
+        {
+            "event": r.event,
+            "place": r.place,
+            "field": r.field,
+            "score": _number(facts[line.member, r.event].score),
+            "match_points": _number(facts[line.member, r.event].match_points),
+            "points": _number(r.points),
+            "counted": r.counted,
+        }
+        for r in line.results
+    ]
 
 
 def season_recompute(*, season_id: int) -> None:
@@ -255,6 +264,14 @@ def season_recompute(*, season_id: int) -> None:
             standing=computed["standing"],
             chart={"events": computed["events"], "leaders": computed["chart"]},
             standing_computed_at=timezone.now(),
+        )
+        SeasonLine.objects.filter(season_id=season_id).delete()
+        SeasonLine.objects.bulk_create(
+            (
+                SeasonLine(season_id=season_id, member_id=member, results=results)
+                for member, results in computed["details"].items()
+            ),
+            batch_size=500,
         )
         clean = Season.objects.filter(pk=season_id, standing_requested_at=requested).update(
             standing_dirty=False

@@ -46,15 +46,7 @@ class SeasonChanged(StaleVersion):
 
 
 def rules_of(season: Season) -> SeasonRules:
-    return SeasonRules(
-        best=season.best,
-        drop=season.drop,
-        min_events=season.min_events,
-        min_prize_events=season.min_prize_events,
-        prizes=tuple(season.prizes or ()),
-        booby=season.booby,
-        ladder=season.ladder,
-    )
+    return season.counting_rules
 
 
 def _refuse_unless_director(club: Club, user: Any, what: str, target: Any) -> None:

@@ -42,44 +42,76 @@ def _said(data: Any) -> str:
     return translated(Message.from_data(data)) if isinstance(data, dict) else str(data)
 
 
+def _names(season: Season) -> dict[str, str]:
+    return {event["key"]: _said(event["name"]) for event in season.chart.get("events", [])}
+
+
+LINE_KEYS = ("rank", "member", "name", "total", "played", "shared", "prize", "booby", "needs")
+
+
 def season_context(season: Season, user: Any) -> dict[str, Any]:
-    """What the season page shows, read from the standing cache (one row)."""
-    events = season.chart.get("events", [])
-    names = {event["key"]: _said(event["name"]) for event in events}
-    lines = []
-    for line in season.standing:
-        lines.append(
-            {
-                **line,
-                "results": [
-                    {**r, "event_name": names.get(r["event"], "")} for r in line["results"]
-                ],
-                "explain": [_said(m) for m in line.get("explanation", [])],
-            }
-        )
+    """What the season page shows, read from the standing cache (one row): each line's rank,
+    total, events played, prize and what it still needs; a line's events and explanation open
+    on the member's own page (200 explained lines would weigh a megabyte on a phone)."""
+    names = _names(season)
     leaders = season.chart.get("leaders", [])
     series = [Series(leader["name"], leader["totals"]) for leader in leaders]
     return {
         "season": season,
         "scheme": get_scheme(season.scheme),
-        "events": [{**event, "name": names[event["key"]]} for event in events],
-        "lines": lines,
-        "ranked": [line for line in lines if line["rank"] is not None],
-        "unranked": [line for line in lines if line["rank"] is None],
+        "events": [
+            {**event, "name": names[event["key"]], "url": _event_url(event)}
+            for event in season.chart.get("events", [])
+        ],
+        # One reverse for the 200 lines' links (a {% url %} a line was a fifth of the page).
+        "member_url": reverse("pages:season-member", args=[season.public_id, 0])[:-2],
+        "lines": [{key: line[key] for key in LINE_KEYS} for line in season.standing],
         "chart": line_chart(series, title=_("Top 10 after each event"), x_label=_("event"))
-        if len(events) > 0
+        if names
         else "",
         "legend": legend(series),
         "director": is_director(season.club, user),
     }
 
 
-@require_safe
-def season_page(request, public_id: str):
+def _event_url(event: dict[str, Any]) -> str:
+    page = "pages:tournament" if event["kind"] == "tournament" else "pages:session"
+    return reverse(page, args=[event["id"]])
+
+
+def _readable(request, public_id: str) -> Season:
     season = found_or_404(reads.season_find(public_id), Season)
     if not reads.may_read_season(season, request.user):
         raise Http404(_("No such season."))
+    return season
+
+
+@require_safe
+def season_page(request, public_id: str):
+    season = _readable(request, public_id)
     return render(request, "seasons/season.html", season_context(season, request.user))
+
+
+@require_safe
+def season_member_page(request, public_id: str, member: int):
+    """One member's line: each event counted or dropped with its points, and the explanation
+    of the total and the place, in the reader's language."""
+    season = _readable(request, public_id)
+    line = next((line for line in season.standing if line["member"] == member), None)
+    details = reads.season_line(season, member)
+    if line is None or details is None:
+        raise Http404(_("No such season."))
+    names = _names(season)
+    return render(
+        request,
+        "seasons/member.html",
+        {
+            "season": season,
+            "line": line,
+            "results": [{**r, "event_name": names.get(r["event"], "")} for r in details.results],
+            "explain": translated(reads.line_explanation(season, line, details)),
+        },
+    )
 
 
 def _directed_club(request, slug: str) -> Club:

@@ -150,10 +150,12 @@ def season_standing(
     rules: SeasonRules,
     members: Sequence[Hashable] = (),
     names: Mapping[Hashable, str] | None = None,
+    explain: bool = True,
 ) -> tuple[Line, ...]:
     """The standing: ranked members first (best first), then the unranked by total. A member is
     listed if they have a result or are in ``members``; ``names`` names members in the
-    explanations of ties."""
+    explanations of ties. Without ``explain`` the lines carry no explanation (a service that
+    stores 200 lines explains one when it is read: ``explain_line``)."""
     names = dict(names or {})
     index = {event.key: n for n, event in enumerate(events)}
     options = scheme.resolve(options)
@@ -181,7 +183,7 @@ def season_standing(
                 field=r.field,
                 points=p,
                 counted=n in counted,
-                how=scheme.explain(r, options),
+                how=scheme.explain(r, options) if explain else None,
             )
             for n, (i, r, p) in enumerate(own)
         )
@@ -201,10 +203,33 @@ def season_standing(
     ordered = _rank(ranked, lines, places)
     prized = _prizes([lines[m] for m in ordered], rules)
     unranked.sort(key=lambda m: (-lines[m].total, -lines[m].played))
-    described = [
-        _describe(prized[n], events, rules, size, lines, names) for n in range(len(prized))
-    ] + [_describe(lines[m], events, rules, size, lines, names) for m in unranked]
-    return tuple(described)
+    listed = prized + [lines[m] for m in unranked]
+    if not explain:
+        return tuple(listed)
+    return tuple(
+        _replace(
+            line,
+            explanation=explain_line(
+                line,
+                events=events,
+                rules=rules,
+                held=len(events),
+                level=_level(line, listed, names),
+            ),
+        )
+        for line in listed
+    )
+
+
+def _level(line: Line, lines: Sequence[Line], names: Mapping[Hashable, str]) -> list[str]:
+    """The names of the other ranked members level with ``line`` on total."""
+    if line.needs:
+        return []
+    return sorted(
+        names.get(other.member, str(other.member))
+        for other in lines
+        if other.member != line.member and not other.needs and other.total == line.total
+    )
 
 
 def _rank(ranked: list[Hashable], lines: dict[Hashable, Line], places) -> list[Hashable]:
@@ -310,8 +335,13 @@ def _replace(line: Line, **changes: Any) -> Line:
     return replace(line, **changes)
 
 
-def _describe(line, events, rules, size, lines, names) -> Line:
-    """The line's explanation, sentence by sentence."""
+def explain_line(
+    line: Line, *, events: Sequence[Event], rules: SeasonRules, held: int, level: Sequence[str]
+) -> tuple[Message, ...]:
+    """The line's explanation, sentence by sentence: the counting rule, each result with its
+    points counted or dropped (``Scored.how``), the total, what decided the place (``level``:
+    the names of the others level on total), what the member still needs, their prize."""
+    size = counted_size(rules, held)
     said: list[Message] = []
     if rules.ladder:
         said.append(msg("A ladder: every result counts."))
@@ -342,7 +372,7 @@ def _describe(line, events, rules, size, lines, names) -> Line:
             )
         )
     else:
-        said.append(_decided(line, lines, names))
+        said.append(_decided(line, ", ".join(level)))
         if line.prize_needs:
             said.append(
                 nmsg(
@@ -355,17 +385,11 @@ def _describe(line, events, rules, size, lines, names) -> Line:
         said.append(msg("Prize place %(place)s.", place=line.prize))
     if line.booby:
         said.append(msg("The booby prize: the last player qualified for a prize."))
-    return _replace(line, explanation=tuple(said))
+    return tuple(said)
 
 
-def _decided(line: Line, lines, names) -> Message:
-    level = [
-        names.get(other.member, str(other.member))
-        for other in lines.values()
-        if other.member != line.member and not other.needs and other.total == line.total
-    ]
-    others = ", ".join(sorted(level))
-    if line.decided_by == "total" or not level:
+def _decided(line: Line, others: str) -> Message:
+    if line.decided_by == "total" or not others:
         return msg("Place %(rank)s on total alone.", rank=line.rank)
     if line.decided_by == "played":
         return msg(

@@ -66,14 +66,24 @@ def test_a_director_creates_a_season_attaches_a_tournament_and_reads_the_page(
     text = page.content.decode()
     assert page.status_code == 200
     assert desk.winner in text and "prize 1" in text and "booby prize" in text
-    assert "counted" in text and "<details" in text
-    assert "Place 1 on total alone." in text
     assert "<svg" in text  # the chart of the leaders
+    # A name opens the member's events, counted or dropped, and the explanation.
+    winner = next(line for line in season_of(season).standing if line["rank"] == 1)
+    member = desk.get(f"/season/{season.public_id}/m/{winner['member']}/").content.decode()
+    assert "counted" in member and "Total: 10 points." in member
+    assert "Place 1 on total alone." in member
+    assert "place 1 of 4: 10 points by the club&#x27;s table" in member
+    assert f'/season/{season.public_id}/m/{winner["member"]}/' in text
 
     # Hidden from strangers until the club makes it public.
     assert Client().get(f"/season/{season.public_id}/").status_code == 404
     Season.objects.update(public=True)
     assert Client().get(f"/season/{season.public_id}/").status_code == 200
+
+
+def season_of(season):
+    season.refresh_from_db()
+    return season
 
 
 def test_a_refused_season_is_shown_again_with_the_reason_at_its_field(desk):
