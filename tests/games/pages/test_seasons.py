@@ -73,7 +73,7 @@ def test_a_director_creates_a_season_attaches_a_tournament_and_reads_the_page(
     assert "counted" in member and "Total: 10 points." in member
     assert "Place 1 on total alone." in member
     assert "place 1 of 4: 10 points by the club&#x27;s table" in member
-    assert f'/season/{season.public_id}/m/{winner["member"]}/' in text
+    assert f"/season/{season.public_id}/m/{winner['member']}/" in text
 
     # Hidden from strangers until the club makes it public.
     assert Client().get(f"/season/{season.public_id}/").status_code == 404
