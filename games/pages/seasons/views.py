@@ -123,7 +123,7 @@ def _directed_club(request, slug: str) -> Club:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def seasons_page(request, slug: str):
     """The club's seasons and the form for a new one."""
     club = _directed_club(request, slug)
@@ -163,7 +163,7 @@ def _directed_season(request, public_id: str) -> Season:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_director_page(request, public_id: str):
     """A season's scheme and rules, its events, and what may be attached."""
     season = _directed_season(request, public_id)
