@@ -24,6 +24,13 @@ from api.views.players import (
     RatingHistoryView,
 )
 from api.views.presets import PresetDetailView, PresetListView
+from api.views.seasons import (
+    SeasonDetailView,
+    SeasonEventDetailView,
+    SeasonEventListView,
+    SeasonListView,
+    SeasonStandingView,
+)
 from api.views.sessions import (
     SessionDetailView,
     SessionListView,
@@ -142,6 +149,23 @@ urlpatterns = [
         "tournaments/<share_id:public_id>/standings/",
         StandingsView.as_view(),
         name="tournament-standings",
+    ),
+    path("seasons/", SeasonListView.as_view(), name="season-list"),
+    path("seasons/<share_id:public_id>/", SeasonDetailView.as_view(), name="season-detail"),
+    path(
+        "seasons/<share_id:public_id>/events/",
+        SeasonEventListView.as_view(),
+        name="season-events",
+    ),
+    path(
+        "seasons/<share_id:public_id>/events/<int:event_id>/",
+        SeasonEventDetailView.as_view(),
+        name="season-event-detail",
+    ),
+    path(
+        "seasons/<share_id:public_id>/standing/",
+        SeasonStandingView.as_view(),
+        name="season-standing",
     ),
     path("clubs/", ClubListView.as_view(), name="club-list"),
     path("clubs/<slug:slug>/", ClubDetailView.as_view(), name="club-detail"),

@@ -11,7 +11,8 @@ it a database of its own; otherwise a throwaway SQLite file):
 - the room following live: 1,500 phones polling as the pages do while 300 tables write deals
   (``bench/room.py``),
 - a player's page with 1,000 matches, a session page with 20 matches, club ratings from 10,000
-  matches (``bench/history.py``).
+  matches (``bench/history.py``),
+- a club season of 40 events and 200 members: its recompute and its page (``bench/seasons.py``).
 Prints each operation with its median and p99, the floor, the ratio and the target, and exits
 non-zero when a target is missed."""
 
@@ -54,7 +55,7 @@ def _django() -> int:
     load_rows = load.measure()
     print("\n".join(lines(load_rows)), flush=True)
     failed = not all(row[-1] for row in rows + load_rows)
-    from bench import history, room
+    from bench import history, room, seasons
     from bench.tournament_standings import measure
 
     print("\nThe room following live (1,500 phones, 300 tables, gunicorn, Redis)", flush=True)
@@ -63,7 +64,7 @@ def _django() -> int:
         failed |= not ok
         print(f"{'ok  ' if ok else 'MISS'} {label}: {value:.2f} {unit} (target < {target})")
     print()
-    for label, value, unit, target in [*measure(), *history.measure()]:
+    for label, value, unit, target in [*measure(), *history.measure(), *seasons.measure()]:
         ok = value < target
         failed |= not ok
         print(f"{'ok  ' if ok else 'MISS'} {label}: {value:.2f} {unit} (target < {target})")

@@ -223,5 +223,5 @@ class CorrectionAdmin(admin.ModelAdmin):
         return False
 
 
-# Evenings and club ratings (their own module, like their models).
-from games import admin_evenings  # noqa: E402, F401
+# Evenings and club ratings, and club seasons (their own modules, like their models).
+from games import admin_evenings, admin_seasons  # noqa: E402, F401

@@ -125,3 +125,28 @@ def sweep_dirty_ratings() -> int:
         )
         ratings_recompute(list_id=list_id)
     return len(dirty)
+
+
+@shared_task(name="games.recompute_season", time_limit=120, soft_time_limit=100)
+def recompute_season(season_id: int) -> None:
+    from games.services.season_standing import season_recompute
+
+    season_recompute(season_id=season_id)
+
+
+@shared_task(name="games.sweep_dirty_seasons")
+def sweep_dirty_seasons() -> int:
+    """Catches up season standings whose recompute message was lost: the dirty mark is the
+    truth."""
+    from games.models import Season
+    from games.services.season_standing import season_recompute
+
+    dirty = list(Season.objects.filter(standing_dirty=True).values_list("pk", flat=True))
+    for season_id in dirty:
+        logger.info(
+            "sweep: standing of season %s was stale, recomputing",
+            season_id,
+            extra={"season_id": season_id},
+        )
+        season_recompute(season_id=season_id)
+    return len(dirty)

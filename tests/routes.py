@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from decimal import Decimal
 
 from django.urls import URLPattern, URLResolver, get_resolver
@@ -10,6 +11,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from games.models import Table
 from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.rounds import round_draw_request
+from games.services.seasons import season_create, season_event_add
 from games.services.sessions import session_create
 from games.services.table_keys import table_keys
 from games.services.tournaments import entrant_register, tournament_create
@@ -56,7 +58,15 @@ def make_world(django_user_model, django_capture_on_commit_callbacks) -> dict:
     session = session_create(players=["A", "B", "C", "D"], game="rikken", stake=Decimal("0.1"))
     deal_record(match=session.match, raw=RIKKEN_DEAL)
     member = club.members.first()
+    season = season_create(
+        club=club, user=director, name="Spring", starts_on=date(2000, 1, 1),
+        ends_on=date(2100, 1, 1), public=True,
+    )  # fmt: skip
+    attached = season_event_add(season=season, user=director, tournament=tournament.public_id)
     return {
+        "season": season.public_id,
+        "event_id": str(attached.pk),
+        "member": str(member.pk),
         "session": session.session.public_id,
         "player_id": str(member.pk),
         "public_id": created.match.public_id,
@@ -82,6 +92,8 @@ def fill(name: str, pattern: str, world: dict) -> str:
 
     def value(match: re.Match) -> str:
         param = match.group(2)
+        if param == "public_id" and ("season/" in pattern or "seasons/" in pattern):
+            return world["season"]
         if param == "public_id" and (tournament_route or "t/<" in pattern):
             return world["tournament"]
         if param == "public_id" and (pattern.startswith("s/") or "/sessions/" in pattern):

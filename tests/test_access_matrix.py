@@ -12,6 +12,7 @@ name no club and seat none of its members (``test_only_the_clubs_people_name_it_
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -21,6 +22,7 @@ from rest_framework.test import APIClient
 from games.models import RulePreset, Table
 from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.rounds import round_draw_request
+from games.services.seasons import season_create, season_event_add
 from games.services.sessions import session_create, session_settle
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
@@ -50,7 +52,7 @@ READ_ONLY = {
     "director", "club", "director-tournament", "table-cards", "history",
     "service-worker", "manifest", "offline",
     "session-detail", "club-ratings", "rating-history", "session", "match-chart", "player",
-    "glossary",
+    "glossary", "season", "season-member", "season-standing",
 }  # fmt: skip
 
 
@@ -72,6 +74,8 @@ class World:
     settled: object  # a settled session, its transfers not paid yet
     settled_key: str
     member: object  # a known player with an account of their own
+    season: object  # the club's season, the tournament attached to it
+    season_event: object
 
 
 @pytest.fixture
@@ -111,6 +115,11 @@ def world(django_user_model, django_capture_on_commit_callbacks) -> World:
     session_settle(session=settled.session)
     member.user = django_user_model.objects.create_user("anna", password=PASSWORD)
     member.save()
+    season = season_create(
+        club=club, user=director, name="Spring", starts_on=date(2000, 1, 1),
+        ends_on=date(2100, 1, 1),
+    )  # fmt: skip
+    season_event = season_event_add(season=season, user=director, tournament=tournament.public_id)
     return World(
         club=club,
         rival_director=rival,
@@ -128,6 +137,8 @@ def world(django_user_model, django_capture_on_commit_callbacks) -> World:
         settled=settled.session,
         settled_key=settled.edit_key,
         member=member,
+        season=season,
+        season_event=season_event,
     )
 
 
@@ -140,6 +151,7 @@ def api_writes(w: World) -> list[tuple[str, str, str, dict | None, str]]:
     base = f"/api/v1/tournaments/{t}/"
     table = f"{base}rounds/1/tables/{w.table.number}/"
     club = f"/api/v1/clubs/{w.club.slug}/"
+    season = f"/api/v1/seasons/{w.season.public_id}/"
     members = list(w.club.members.order_by("id"))
     new_event = {
         "club": w.club.slug, "name": "X", "game": "rikken", "format": "individual",
@@ -169,6 +181,10 @@ def api_writes(w: World) -> list[tuple[str, str, str, dict | None, str]]:
         ("session-transfer-paid", "post", f"/api/v1/sessions/{w.settled.public_id}/transfers/1/paid/", {}, "settled"),
         ("player-detail", "patch", f"/api/v1/players/{w.member.pk}/", {"history": "public"}, "player"),
         ("club-options", "patch", f"{club}options/", {"rate_friendly_matches": True}, "club"),
+        ("season-list", "post", "/api/v1/seasons/", {"club": w.club.slug, "name": "X", "starts_on": "2000-01-01", "ends_on": "2000-12-31"}, "club"),
+        ("season-detail", "patch", f"{season}", {"name": "Renamed"}, "club"),
+        ("season-events", "post", f"{season}events/", {"session": w.settled.public_id}, "club"),
+        ("season-event-detail", "delete", f"{season}events/{w.season_event.pk}/", None, "club"),
     ]  # fmt: skip
 
 
@@ -207,6 +223,10 @@ def page_writes(w: World) -> list[tuple[str, str, dict, str]]:
         ("session-paid", f"/s/{w.settled.public_id}/transfers/1/paid/", {"paid": "1"}, "settled"),
         ("player-privacy", f"/p/{w.member.pk}/privacy/", {"history": "public"}, "player"),
         ("club-options", f"/c/{w.club.slug}/options/", {"rate_friendly_matches": "on"}, "club"),
+        ("club-seasons", f"/director/c/{w.club.slug}/seasons/", {"name": "X", "starts_on": "2000-01-01", "ends_on": "2000-12-31", "scheme": "field_size", "drop": "0", "min_events": "0", "min_prize_events": "0"}, "club"),
+        ("season-director", f"/director/season/{w.season.public_id}/", {"name": "Y", "starts_on": "2000-01-01", "ends_on": "2000-12-31", "scheme": "field_size", "drop": "0", "min_events": "0", "min_prize_events": "0"}, "club"),
+        ("season-event-attach", f"/director/season/{w.season.public_id}/events/", {"session": w.settled.public_id}, "club"),
+        ("season-event-detach", f"/director/season/{w.season.public_id}/events/{w.season_event.pk}/detach/", {}, "club"),
     ]  # fmt: skip
 
 

@@ -4,6 +4,7 @@ from .matches import Deal, Match, Seat
 from .players import Player
 from .presets import RulePreset
 from .ratings import Rating, RatingList, RatingStep
+from .seasons import Season, SeasonEvent, SeasonLine
 from .sessions import Session, SessionMatch, SessionPlayer, SessionTransfer
 from .tournaments import Correction, Entrant, Round, Table, Tournament
 
@@ -20,6 +21,9 @@ __all__ = [
     "RatingStep",
     "Round",
     "RulePreset",
+    "Season",
+    "SeasonEvent",
+    "SeasonLine",
     "Seat",
     "Session",
     "SessionMatch",

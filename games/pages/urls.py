@@ -5,6 +5,7 @@ from games.pages.clubs import ratings
 from games.pages.clubs import views as clubs
 from games.pages.matches import glossary, settlement, views
 from games.pages.players import views as history_pages
+from games.pages.seasons import views as seasons
 from games.pages.sessions import views as sessions
 from games.pages.tournaments import director as tournament_director
 from games.pages.tournaments import public as tournament_public
@@ -57,6 +58,24 @@ urlpatterns = [
         name="rating-history",
     ),
     path("c/<slug:slug>/options/", ratings.club_options_page, name="club-options"),
+    path("season/<str:public_id>/", seasons.season_page, name="season"),
+    path(
+        "season/<str:public_id>/m/<int:member>/",
+        seasons.season_member_page,
+        name="season-member",
+    ),
+    path("director/c/<slug:slug>/seasons/", seasons.seasons_page, name="club-seasons"),
+    path("director/season/<str:public_id>/", seasons.season_director_page, name="season-director"),
+    path(
+        "director/season/<str:public_id>/events/",
+        seasons.season_event_attach,
+        name="season-event-attach",
+    ),
+    path(
+        "director/season/<str:public_id>/events/<int:event_id>/detach/",
+        seasons.season_event_detach,
+        name="season-event-detach",
+    ),
     # Django's default LOGIN_URL, so @login_required needs no setting.
     path("accounts/login/", clubs.SignInView.as_view(), name="login"),
     path("accounts/logout/", clubs.SignOutView.as_view(), name="logout"),

@@ -24,6 +24,7 @@ logger = logging.getLogger("games.jobs")
 DRAW_ROUND = "games.draw_round"
 RECOMPUTE_STANDINGS = "games.recompute_standings"
 RECOMPUTE_RATINGS = "games.recompute_ratings"
+RECOMPUTE_SEASON = "games.recompute_season"
 
 
 def publish(job: str, *args: Any, what: str) -> bool:

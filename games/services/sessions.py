@@ -28,6 +28,7 @@ from games.selectors.sessions import session_settlement
 from .errors import Conflict, NotFound, Refused, StaleVersion
 from .matches import _resolve_players, hash_edit_key, match_create
 from .ratings import ratings_note_matches
+from .seasons import seasons_note_session
 
 logger = logging.getLogger("games.sessions")
 
@@ -298,6 +299,9 @@ def session_settle(
         _bump(session)
         if ended:  # the evening's last matches are over: they may now count in ratings
             ratings_note_matches(match_ids=ended)
+        # A settled evening counts in its club's season (only settled ones do: they never
+        # change again).
+        seasons_note_session(session=session)
     logger.info("session settled: %s", session.public_id, extra={"session": session.public_id})
     return session
 

@@ -282,6 +282,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-draws": {"task": "games.sweep_stuck_draws", "schedule": 10.0},
     # And club ratings, marked dirty like the standings.
     "sweep-dirty-ratings": {"task": "games.sweep_dirty_ratings", "schedule": 10.0},
+    # And club seasons' standings, marked dirty like the tournament standings.
+    "sweep-dirty-seasons": {"task": "games.sweep_dirty_seasons", "schedule": 10.0},
     "purge-idempotency-records": {
         "task": "games.purge_idempotency_records",
         "schedule": 3600.0,

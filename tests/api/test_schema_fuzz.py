@@ -71,6 +71,9 @@ BODY_RULED = {
     "clubs_directors_create",
     "clubs_options_partial_update",
     "players_partial_update",
+    "seasons_create",  # a club that exists, dates in order, a registered points scheme
+    "seasons_partial_update",
+    "seasons_events_create",  # the club's own tournament or evening
 }
 CONFIG = schemathesis.Config.from_dict(
     {

@@ -49,6 +49,9 @@ UNDONE = {
     "round-draw": "Take back this draw, until a deal is entered",
     "tournament-rounds": "Change (the number again)",
     "set_language": "another language's button",
+    "season-director": "Save (the scheme and rules as they were)",
+    "season-event-attach": "Detach (the event)",
+    "season-event-detach": "Attach (the event again)",
     "login": "Sign out",
     "logout": "Sign in",
 }
@@ -62,6 +65,7 @@ ADDS = {
     "club-rules-add": "new house rules",
     "tournament-new": "a new tournament",
     "entrants-add": "new entrants (each can be withdrawn)",
+    "club-seasons": "a new season",
 }
 ASKED = {
     "deal-edit": "a correction: the deal before and after, the totals, who won",
