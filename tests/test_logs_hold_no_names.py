@@ -72,9 +72,11 @@ def test_a_club_at_play_leaves_no_name_in_the_logs(django_user_model, captured):
     perpetua.save()
 
     # A friendly match of guests, scored, corrected, deleted; a stranger refused on the way.
-    friendly = APIClient().post(
-        "/api/v1/matches/", {"game": "marafon", "players": GUESTS}, format="json"
-    ).json()
+    friendly = (
+        APIClient()
+        .post("/api/v1/matches/", {"game": "marafon", "players": GUESTS}, format="json")
+        .json()
+    )
     key = {"HTTP_X_EDIT_KEY": friendly["edit_key"]}
     url = f"/api/v1/matches/{friendly['id']}/"
     APIClient().post(f"{url}deals/", {"battezzante": 0, "trump": "cups", "points": [7, 4]},
@@ -90,8 +92,8 @@ def test_a_club_at_play_leaves_no_name_in_the_logs(django_user_model, captured):
         format="json",
     ).json()  # fmt: skip
     assert stranger.delete(f"/api/v1/sessions/{evening['id']}/").status_code == 403
-    evening_key = {"HTTP_X_EDIT_KEY": evening["edit_key"]}
-    assert APIClient().delete(f"/api/v1/sessions/{evening['id']}/", **evening_key).status_code == 204
+    evening_url = f"/api/v1/sessions/{evening['id']}/"
+    assert APIClient().delete(evening_url, HTTP_X_EDIT_KEY=evening["edit_key"]).status_code == 204
 
     # A tournament of the members: drawn, scored, corrected after confirmation, disputed,
     # confirmed and reopened by name.
@@ -129,10 +131,10 @@ def test_a_club_at_play_leaves_no_name_in_the_logs(django_user_model, captured):
     assert member_account.get(f"/api/v1/players/{members[0]}/data/").status_code == 200
     assert stranger.get(f"/api/v1/players/{members[0]}/data/").status_code == 403
     erase = {"erase": True}
-    assert stranger.post(f"/api/v1/players/{members[1]}/erase/", erase, format="json").status_code == 403
-    assert director.post(f"/api/v1/players/{members[1]}/erase/", erase, format="json").status_code == 200
-    assert member_account.post(f"/api/v1/players/{members[0]}/erase/", erase,
-                               format="json").status_code == 200  # fmt: skip
+    second, first = (f"/api/v1/players/{members[n]}/erase/" for n in (1, 0))
+    assert stranger.post(second, erase, format="json").status_code == 403
+    assert director.post(second, erase, format="json").status_code == 200
+    assert member_account.post(first, erase, format="json").status_code == 200
 
     text = captured.getvalue()
     lines = text.splitlines()
