@@ -1,6 +1,6 @@
 """Erasing a player at their request (issue 31): their name becomes "Former player N" in every
-match, evening, tournament and rating, their account, tokens and sessions are deleted, and
-nothing of it can be undone.
+match, evening, tournament and rating, their account, tokens and sessions are deleted (the
+account as personal data: see ``_empty_account``), and nothing of it can be undone.
 
 Every match, evening, tournament and rating names a player through their one row (``Player``),
 so renaming the row renames them everywhere at once; results, totals, standings and ratings
@@ -23,7 +23,6 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session as WebSession
 from django.db import transaction
 from django.db.models import Max, Q
@@ -133,14 +132,21 @@ def _rewrite_names(player: Player, old: str, new: str, account: str | None) -> N
             Tournament.objects.filter(pk=tournament.pk).update(standings=standings)
 
 
-def _delete_account(account: Any, clubs: list[Club]) -> None:
-    """The account, its tokens (cascade), its own house rules, and every signed-in session of
-    it. A club's house rules it kept pass to another director of the club (or go with it when
-    none is left). Must run inside the caller's transaction."""
+def _empty_account(account: Any) -> None:
+    """Deletes the account as personal data: its username, email, names and password go (it
+    can never sign in again), and so do its tokens, its own house rules, its directorships and
+    every signed-in session of it. An empty row stays in its place, linked to the erased
+    player: the friendly matches it created keep counting in the ratings of the clubs whose
+    member it was (only a club's people's matches count, issue 26), so that no number moves.
+    A club's house rules it kept pass to another director of the club. Must run inside the
+    caller's transaction."""
     for preset in RulePreset.objects.filter(owner=account, club__isnull=False):
         heir = preset.club.directors.exclude(pk=account.pk).order_by("pk").first()
         if heir is not None:
             RulePreset.objects.filter(pk=preset.pk).update(owner=heir)
+    RulePreset.objects.filter(owner=account, club__isnull=True).delete()
+    account.api_tokens.all().delete()
+    account.directed_clubs.clear()
     now = timezone.now()
     signed_in = [
         web.session_key
@@ -148,7 +154,12 @@ def _delete_account(account: Any, clubs: list[Club]) -> None:
         if str(web.get_decoded().get("_auth_user_id")) == str(account.pk)
     ]
     WebSession.objects.filter(session_key__in=signed_in).delete()
-    get_user_model().objects.filter(pk=account.pk).delete()
+    account.username = f"erased-{account.pk}"
+    account.email = account.first_name = account.last_name = ""
+    account.set_unusable_password()
+    account.is_active = account.is_staff = account.is_superuser = False
+    account.last_login = None
+    account.save()
 
 
 def player_erase(*, player: Player, user: Any = None) -> Erased:
@@ -166,11 +177,11 @@ def player_erase(*, player: Player, user: Any = None) -> Erased:
         account = locked.user
         username = account.get_username() if account is not None else None
         locked.name, locked.former_number = new, number
-        locked.erased_at, locked.user, locked.history = timezone.now(), None, "club"
-        locked.save(update_fields=["name", "former_number", "erased_at", "user", "history"])
+        locked.erased_at, locked.history = timezone.now(), "club"
+        locked.save(update_fields=["name", "former_number", "erased_at", "history"])
         _rewrite_names(locked, old, new, username)
         if account is not None:
-            _delete_account(account, clubs)
+            _empty_account(account)
     by_self = bool(account is not None and user is not None and account.pk == user.pk)
     logger.info(
         "player erased: former player %s",

@@ -91,11 +91,16 @@ def test_erasure_renames_everywhere_deletes_the_account_and_logs_no_name(member,
     assert erased.status_code == 200
     assert erased.json() == {"id": anna.pk, "name": "Former player 1", "account_deleted": True}
     anna.refresh_from_db()
-    assert anna.name == "Former player 1" and anna.user_id is None
+    assert anna.name == "Former player 1"
+    account = anna.user  # an empty row: no name, no password, no sign-in
+    assert account.username == f"erased-{account.pk}" and account.email == ""
+    assert not account.has_usable_password() and not account.is_active
+    assert not client.login(username="anna", password=PASSWORD)
     assert not ApiToken.objects.exists() and WebSession.objects.count() == 0
     match = APIClient().get(f"/api/v1/matches/{member['match'].public_id}/").json()
     assert match["players"][0]["name"] == "Former player 1"
-    assert APIClient(HTTP_AUTHORIZATION=f"Token {token}").get("/api/v1/matches/?mine=true")
+    by_token = APIClient(HTTP_AUTHORIZATION=f"Token {token}")
+    assert by_token.get(f"/api/v1/players/{anna.pk}/data/").status_code in (401, 403)
     logged = "\n".join(r.getMessage() + json.dumps(r.__dict__, default=str) for r in caplog.records)
     assert "player erased" in logged
     assert "Anna" not in logged and "anna" not in logged
