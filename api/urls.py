@@ -11,6 +11,7 @@ from api.views.auth import TokenView
 from api.views.clubs import (
     ClubDetailView,
     ClubDirectorView,
+    ClubExportView,
     ClubListView,
     ClubMemberView,
     ClubMergeView,
@@ -20,7 +21,9 @@ from api.views.matches import MatchDetailView, MatchExportView, MatchListView
 from api.views.players import (
     ClubOptionsView,
     ClubRatingsView,
+    PlayerDataView,
     PlayerDetailView,
+    PlayerEraseView,
     RatingHistoryView,
 )
 from api.views.presets import PresetDetailView, PresetListView
@@ -173,6 +176,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/merge/", ClubMergeView.as_view(), name="club-merge"),
     path("clubs/<slug:slug>/directors/", ClubDirectorView.as_view(), name="club-directors"),
     path("clubs/<slug:slug>/options/", ClubOptionsView.as_view(), name="club-options"),
+    path("clubs/<slug:slug>/export/", ClubExportView.as_view(), name="club-export"),
     path("clubs/<slug:slug>/ratings/<slug:game>/", ClubRatingsView.as_view(), name="club-ratings"),
     path(
         "clubs/<slug:slug>/ratings/<slug:game>/<int:player_id>/",
@@ -180,5 +184,7 @@ urlpatterns = [
         name="rating-history",
     ),
     path("players/<int:player_id>/", PlayerDetailView.as_view(), name="player-detail"),
+    path("players/<int:player_id>/data/", PlayerDataView.as_view(), name="player-data"),
+    path("players/<int:player_id>/erase/", PlayerEraseView.as_view(), name="player-erase"),
     path("presets/<preset_key:key>/", PresetDetailView.as_view(), name="preset-detail"),
 ]

@@ -1,5 +1,6 @@
 """What an operator asks about afterwards: who was refused what. One warning line each, with the
-user and the object named (never a key: those are not logged anywhere)."""
+user's id and the object named (never a key, nor a person's name or username: the operator's
+logs hold none, issue 31; the id leads to the account in the database while it exists)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ logger = logging.getLogger("games.access")
 def who(user: Any) -> str:
     if user is None or not getattr(user, "is_authenticated", False):
         return "anonymous"
-    return f"user {user.pk} ({user.get_username()})"
+    return f"user {user.pk}"
 
 
 def refused(user: Any, action: str, target: Any) -> None:

@@ -150,3 +150,12 @@ def sweep_dirty_seasons() -> int:
         )
         season_recompute(season_id=season_id)
     return len(dirty)
+
+
+@shared_task(name="games.forget_guest_names")
+def forget_guest_names() -> int:
+    """Guests' names in friendly matches untouched for GUEST_NAME_RETENTION_DAYS become
+    "Guest" (games.services.retention)."""
+    from games.services.retention import guest_names_forget
+
+    return guest_names_forget(now=timezone.now())

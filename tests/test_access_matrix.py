@@ -52,8 +52,11 @@ READ_ONLY = {
     "director", "club", "director-tournament", "table-cards", "history",
     "service-worker", "manifest", "offline",
     "session-detail", "club-ratings", "rating-history", "session", "match-chart", "player",
-    "glossary", "season", "season-member", "season-standing",
+    "glossary", "season", "season-member", "season-standing", "privacy",
 }  # fmt: skip
+# Reads for one person only (a player's own data, a club's export for its directors), tried
+# with wrong credentials in ``test_own_data_and_exports_are_read_by_their_people_only``.
+RESTRICTED_READS = {"player-data", "club-export"}
 
 
 @dataclass
@@ -185,6 +188,15 @@ def api_writes(w: World) -> list[tuple[str, str, str, dict | None, str]]:
         ("season-detail", "patch", f"{season}", {"name": "Renamed"}, "club"),
         ("season-events", "post", f"{season}events/", {"session": w.settled.public_id}, "club"),
         ("season-event-detail", "delete", f"{season}events/{w.season_event.pk}/", None, "club"),
+        # Issue 31: deleting, exporting a club (which lets it be deleted), erasing a player.
+        ("match-detail", "delete", f"/api/v1/matches/{m}/", None, "match"),
+        ("match-detail", "delete", f"/api/v1/matches/{table_match}/", None, "table-match"),
+        ("session-detail", "delete", f"/api/v1/sessions/{s}/", None, "session"),
+        ("session-detail", "delete", f"/api/v1/sessions/{w.settled.public_id}/", None, "settled"),
+        ("tournament-detail", "delete", base, None, "club"),
+        ("club-detail", "delete", club, None, "club"),
+        ("club-export", "get", f"{club}export/", None, "club"),
+        ("player-erase", "post", f"/api/v1/players/{w.member.pk}/erase/", {"erase": True}, "player"),
     ]  # fmt: skip
 
 
@@ -227,6 +239,13 @@ def page_writes(w: World) -> list[tuple[str, str, dict, str]]:
         ("season-director", f"/director/season/{w.season.public_id}/", {"name": "Y", "starts_on": "2000-01-01", "ends_on": "2000-12-31", "scheme": "field_size", "drop": "0", "min_events": "0", "min_prize_events": "0"}, "club"),
         ("season-event-attach", f"/director/season/{w.season.public_id}/events/", {"session": w.settled.public_id}, "club"),
         ("season-event-detach", f"/director/season/{w.season.public_id}/events/{w.season_event.pk}/detach/", {}, "club"),
+        ("match-delete", f"/m/{m}/delete/", {"confirm": "1"}, "match"),
+        ("match-delete", f"/m/{table_match}/delete/", {"confirm": "1"}, "table-match"),
+        ("session-delete", f"/s/{w.session.public_id}/delete/", {"confirm": "1"}, "session"),
+        ("session-delete", f"/s/{w.settled.public_id}/delete/", {"confirm": "1"}, "settled"),
+        ("tournament-delete", f"{director}delete/", {"confirm": "1"}, "club"),
+        ("club-delete", f"/director/c/{w.club.slug}/delete/", {"confirm": "1"}, "club"),
+        ("player-erase", f"/p/{w.member.pk}/erase/", {"confirm": "1"}, "player"),
     ]  # fmt: skip
 
 
@@ -363,8 +382,43 @@ def test_every_write_is_in_the_matrix(world):
     """A new route must be placed: open, read-only, or a write tried above."""
     tried_api = {name for name, *_ in api_writes(world)}
     tried_pages = {name for name, *_ in page_writes(world)}
-    placed = OPEN_API | OPEN_PAGES | READ_ONLY | tried_api | tried_pages
+    placed = OPEN_API | OPEN_PAGES | READ_ONLY | RESTRICTED_READS | tried_api | tried_pages
     assert {name for name, _ in routes()} - placed == set()
+
+
+# --- issue 31: a player's own data and a club's export --------------------------------------
+
+
+def test_own_data_and_exports_are_read_by_their_people_only(world):
+    """Only the player's account takes their data; only the club's directors its export (which
+    also marks the club exported: a refused one marks nothing)."""
+    own = f"/api/v1/players/{world.member.pk}/data/"
+    export = f"/api/v1/clubs/{world.club.slug}/export/"
+    pages = {own: f"/p/{world.member.pk}/data/", export: f"/director/c/{world.club.slug}/export/"}
+    wrong = {
+        own: [None, world.director, world.rival_director],
+        export: [None, world.rival_director, world.member.user],
+    }
+    right = {own: world.member.user, export: world.director}
+    callers = []
+    for path, users in wrong.items():
+        for user in users:
+            client, page = APIClient(), Client()
+            if user is not None:  # signed in before the snapshot: a sign-in stamps the account
+                client.force_authenticate(user)
+                page.force_login(user)
+            callers.append((path, user, client, page))
+    before = snapshot()
+    for path, user, client, page in callers:
+        assert refused(client.get(path, HTTP_X_EDIT_KEY=world.edit_key)), (path, user)
+        assert refused(page.get(pages[path])), (pages[path], user)
+    assert snapshot() == before
+    for path, user in right.items():
+        client, page = APIClient(), Client()
+        client.force_authenticate(user)
+        page.force_login(user)
+        assert client.get(path).status_code == 200
+        assert page.get(pages[path]).status_code == 200
 
 
 # --- issue 26: only a club's people write into its members' seats and its ratings ------------

@@ -160,14 +160,17 @@ def test_a_tournament_leaves_useful_lines_and_no_secret(
         for m in messages
     )
     assert any("refused: confirm or dispute the result" in m for m in messages)
-    assert any("refused: POST /api/v1/tournaments/" in m and "(eve)" in m for m in messages)
+    # The refused account by its id, never its username (issue 31: no names in the logs).
+    eve = f"by user {stranger.pk}"
+    assert any("refused: POST /api/v1/tournaments/" in m and m.endswith(eve) for m in messages)
+    assert not any("eve" in m.split() or "(eve)" in m for m in messages)
     assert "draw failed: Drive round 2: Not enough players checked in." in messages
     # Every line of a request carries its id, one id a request.
     requests = [r for r in records if r["logger"] == "scorekeeper.requests"]
     assert len(requests) > 20
     assert all(r["request_id"] and len(r["request_id"]) == 32 for r in requests)
     assert len({r["request_id"] for r in requests}) == len(requests)
-    refusal = next(r for r in records if r["logger"] == "games.access" and "(eve)" in r["message"])
+    refusal = next(r for r in records if r["logger"] == "games.access" and eve in r["message"])
     its_request = next(r for r in requests if r["request_id"] == refusal["request_id"])
     assert its_request["status"] == 403 and its_request["method"] == "POST"
 

@@ -1,6 +1,7 @@
 """A known player's history and statistics, a club's ratings and its choices, as the API shows
 them."""
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from games.services.players import HISTORY_CHOICES
@@ -90,6 +91,23 @@ class PlayerHistorySerializer(serializers.Serializer):
 
 class PlayerPatchSerializer(StrictSerializer):
     history = serializers.ChoiceField(choices=HISTORY_CHOICES)
+
+
+class PlayerEraseSerializer(StrictSerializer):
+    erase = serializers.BooleanField(
+        help_text="Must be true: the erasure cannot be undone, so the caller says it twice."
+    )
+
+    def validate_erase(self, value: bool) -> bool:
+        if value is not True:
+            raise serializers.ValidationError(_("Say true to erase: it cannot be undone."))
+        return value
+
+
+class PlayerErasedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(help_text="The name the player's results now carry.")
+    account_deleted = serializers.BooleanField()
 
 
 class RatingRowSerializer(serializers.Serializer):

@@ -1,4 +1,6 @@
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -22,6 +24,8 @@ from games.models import Club
 from games.permissions import is_director
 from games.rules import RuleViolation
 from games.services import club_create, club_director_add, club_member_add, player_merge
+from games.services.deletions import club_delete, club_exported
+from games.services.exports import club_export
 from scorekeeper.shortcuts import found_or_404
 
 from .matches import IDEMPOTENCY_PARAMETER
@@ -62,6 +66,35 @@ class ClubDetailView(APIView):
     @extend_schema(responses=ClubSerializer)
     def get(self, request, slug: str):
         return Response(club_data(get_club(slug)))
+
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        description="A director deletes the club: its tournaments and their matches, house "
+        "rules and ratings. A club with tournaments is a 409 until a director has taken its "
+        "export (`GET …/export/`) since their last change. Its members stay known players; "
+        "its evenings stay, without the club.",
+    )
+    def delete(self, request, slug: str):
+        club = get_club(slug)
+        require_director(request, club)
+        club_delete(club=club, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ClubExportView(APIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        description="The club as a versioned JSON document (members, house rules, tournaments "
+        "with every deal), as `manage.py export club` writes it; directors only. Taking it "
+        "lets the club be deleted until its tournaments change again.",
+    )
+    def get(self, request, slug: str):
+        club = get_club(slug)
+        require_director(request, club)
+        document = club_export(club, now=timezone.now())
+        club_exported(club=club)
+        return Response(document)
 
 
 class ClubMemberView(APIView):

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from api.idempotency import DESCRIPTION, KEY_SCHEMA, idempotent
 from api.pagination import Pages
+from api.permissions import edit_key_of
 from api.query import IdList
 from api.serializers.exports import MatchExportSerializer
 from api.serializers.matches import (
@@ -19,7 +20,9 @@ from api.serializers.matches import (
 )
 from api.versioning import with_etag
 from games import selectors
+from games.permissions import key_opens_match
 from games.services import match_create
+from games.services.deletions import match_delete
 from games.services.exports import match_export
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
@@ -29,6 +32,13 @@ IDEMPOTENCY_PARAMETER = OpenApiParameter(
     description=DESCRIPTION,
 )
 
+
+EDIT_KEY_PARAMETER = OpenApiParameter(
+    "X-Edit-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="The edit key (or sign in as the creator).",
+)
 
 HELD_MATCHES = IdList(
     "ids", "Comma-separated match ids the client holds (share links), listed beside your own."
@@ -90,11 +100,29 @@ class MatchListView(APIView):
 
 
 class MatchDetailView(APIView):
+    # The rate limits and idempotency records take its edit key for a client (scorekeeper.callers).
+    key_opens = staticmethod(key_opens_match)
+
     @extend_schema(responses=MatchSerializer)
     def get(self, request, public_id: str):
         match = get_match_or_404(public_id)
         body = MatchSerializer(match, context={"request": request}).data
         return with_etag(Response(body), match)
+
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        parameters=[EDIT_KEY_PARAMETER],
+        description="Deletes a friendly match and its deals (its edit key in `X-Edit-Key`, or "
+        "its creator signed in). A tournament table's match, or a match of an evening, is a "
+        "409: delete the tournament or the evening. The club ratings that counted it are "
+        "recomputed.",
+    )
+    def delete(self, request, public_id: str):
+        match_delete(
+            match=get_match_or_404(public_id), edit_key=edit_key_of(request), user=request.user
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class MatchExportView(APIView):

@@ -1,7 +1,9 @@
 """A known player's history and statistics, and their privacy choice; a club's ratings and a
 member's rating history; a club's choices (directors)."""
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
@@ -10,18 +12,23 @@ from rest_framework.views import APIView
 from api.query import IdList, WholeNumber
 from api.serializers.players import (
     ClubOptionsSerializer,
+    PlayerErasedSerializer,
+    PlayerEraseSerializer,
     PlayerHistorySerializer,
     PlayerPatchSerializer,
     RatingListSerializer,
     RatingStepSerializer,
 )
 from games import selectors
+from games.audit import refused
 from games.models import Club, Player
 from games.permissions import is_director
 from games.rules import GAMES
 from games.selectors.history import player_history, player_visible
+from games.selectors.own_data import player_own_data
 from games.selectors.ratings import club_ratings, rating_history
 from games.services.club_options import club_set_options
+from games.services.erasure import check_erase, player_erase
 from games.services.players import player_set_history
 from scorekeeper.shortcuts import found_or_404
 
@@ -76,6 +83,46 @@ class PlayerDetailView(APIView):
         serializer.is_valid(raise_exception=True)
         player_set_history(player=player, history=serializer.validated_data["history"])
         return self.get(request, player_id)
+
+
+class PlayerDataView(APIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        description="Everything the service holds about the player, as one JSON document "
+        "(`format: scorekeeper-own-data`): their name, clubs, matches, evenings and "
+        "tournaments (with the other players as they appear to them), ratings history and "
+        "account. Only the player's own account reads it.",
+    )
+    def get(self, request, player_id: int):
+        player = _known(player_id)
+        user = request.user
+        if not (user and user.is_authenticated and player.user_id == user.pk):
+            refused(user, "read a player's own data", f"player {player.pk}")
+            raise PermissionDenied(_("Only the player themselves takes their own data."))
+        response = Response(player_own_data(player, now=timezone.now()))
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class PlayerEraseView(APIView):
+    @extend_schema(
+        request=PlayerEraseSerializer,
+        responses={200: PlayerErasedSerializer},
+        description="Erases the player, for good: their name becomes “Former player N” "
+        "(numbered within their clubs) in every match, evening, tournament and rating; "
+        "results, totals and standings keep their numbers; their account, tokens and "
+        "signed-in sessions are deleted. The player's own account, or a director of each of "
+        'their clubs. The body must say `{"erase": true}`. An erased player is a 409.',
+    )
+    def post(self, request, player_id: int):
+        player = _known(player_id)
+        check_erase(player, user=request.user)
+        serializer = PlayerEraseSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        erased = player_erase(player=player, user=request.user)
+        return Response(
+            {"id": erased.player_id, "name": erased.name, "account_deleted": erased.account_deleted}
+        )
 
 
 def _game(game: str) -> str:

@@ -26,6 +26,7 @@ from api.versioning import expected_version
 from games.answers import version_tag
 from games.permissions import key_opens_session
 from games.selectors import sessions as reads
+from games.services.deletions import session_delete
 from games.services.sessions import (
     session_create,
     session_match_add,
@@ -121,11 +122,28 @@ class SessionListView(APIView):
 
 
 class SessionDetailView(APIView):
+    key_opens = staticmethod(key_opens_session)
+
     @extend_schema(responses=SessionSerializer)
     def get(self, request, public_id: str):
         if reads.session_head(public_id) is None:
             raise Http404(_("No session with this id."))
         return _answer(request, public_id)
+
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        parameters=[WRITE_PARAMETERS[0]],
+        description="Deletes the evening (open or closed), its matches and their deals, its "
+        "transfers (its edit key in `X-Edit-Key`, or its creator signed in). The club ratings "
+        "that counted its matches are recomputed.",
+    )
+    def delete(self, request, public_id: str):
+        session = reads.session_head(public_id)
+        if session is None:
+            raise Http404(_("No session with this id."))
+        session_delete(session=session, edit_key=edit_key_of(request), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class SessionMatchListView(APIView):

@@ -32,6 +32,7 @@ from games.audit import refused
 from games.models import Entrant, Round, Tournament
 from games.permissions import is_director
 from games.rules import RuleViolation
+from games.services.deletions import tournament_delete
 from games.services.rounds import round_cancel, round_draw_request
 from games.services.tournaments import (
     entrant_register,
@@ -110,6 +111,18 @@ class TournamentDetailView(APIView):
             tournament=tournament, user=request.user, **serializer.validated_data
         )
         return Response(TournamentSerializer(tournament).data)
+
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        description="A director deletes the tournament: its entrants, rounds, tables and their "
+        "matches, its corrections. The club's ratings are recomputed without its results.",
+    )
+    def delete(self, request, public_id: str):
+        tournament = get_tournament(public_id)
+        require_director(request, tournament)
+        tournament_delete(tournament=tournament, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class EntrantListView(APIView):

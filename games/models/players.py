@@ -34,6 +34,11 @@ class Player(models.Model):
         default="club",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # When the name was taken away: a known player erased at their request ("Former player
+    # 3", numbered within their clubs: ``former_number``), or a guest of a friendly match left
+    # untouched past GUEST_NAME_RETENTION_DAYS ("Guest"). Results keep their numbers.
+    erased_at = models.DateTimeField(_("name removed"), null=True, blank=True)
+    former_number = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name", "id"]

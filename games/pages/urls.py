@@ -1,11 +1,15 @@
 from django.urls import path
 
-from games.pages import app, live
+from games.pages import app, live, privacy
+from games.pages.clubs import deleting as club_deleting
 from games.pages.clubs import ratings
 from games.pages.clubs import views as clubs
+from games.pages.matches import deleting as match_deleting
 from games.pages.matches import glossary, settlement, views
+from games.pages.players import own_data
 from games.pages.players import views as history_pages
 from games.pages.seasons import views as seasons
+from games.pages.sessions import deleting as session_deleting
 from games.pages.sessions import views as sessions
 from games.pages.tournaments import director as tournament_director
 from games.pages.tournaments import public as tournament_public
@@ -35,6 +39,7 @@ urlpatterns = [
     path("m/<str:public_id>/scorer/", tables.scorer_page, name="table-scorer"),
     path("m/<str:public_id>/swap/", tables.swap_page, name="table-swap"),
     path("m/<str:public_id>/chart/", history_pages.match_chart, name="match-chart"),
+    path("m/<str:public_id>/delete/", match_deleting.match_delete_page, name="match-delete"),
     path("s/new/", sessions.session_new, name="session-new"),
     path("s/<str:public_id>/", sessions.session_page, name="session"),
     path(
@@ -49,7 +54,11 @@ urlpatterns = [
         sessions.session_paid_page,
         name="session-paid",
     ),
+    path("s/<str:public_id>/delete/", session_deleting.session_delete_page, name="session-delete"),
     path("p/<int:player_id>/", history_pages.player_page, name="player"),
+    path("p/<int:player_id>/data/", own_data.player_data_page, name="player-data"),
+    path("p/<int:player_id>/erase/", own_data.player_erase_page, name="player-erase"),
+    path("privacy/", privacy.privacy_page, name="privacy"),
     path("p/<int:player_id>/privacy/", history_pages.player_privacy, name="player-privacy"),
     path("c/<slug:slug>/ratings/", ratings.ratings_page, name="club-ratings"),
     path(
@@ -101,10 +110,17 @@ urlpatterns = [
     path("director/c/<slug:slug>/members/", clubs.members_add, name="club-members-add"),
     path("director/c/<slug:slug>/merge/", clubs.members_merge, name="club-members-merge"),
     path("director/c/<slug:slug>/rules/<str:game>/", clubs.rules_add, name="club-rules-add"),
+    path("director/c/<slug:slug>/export/", club_deleting.club_export_page, name="club-export"),
+    path("director/c/<slug:slug>/delete/", club_deleting.club_delete_page, name="club-delete"),
     path(
         "director/t/<str:public_id>/",
         tournament_director.director_tournament,
         name="director-tournament",
+    ),
+    path(
+        "director/t/<str:public_id>/delete/",
+        club_deleting.tournament_delete_page,
+        name="tournament-delete",
     ),
     path(
         "director/t/<str:public_id>/entrants/",

@@ -463,6 +463,8 @@ def log_correction(
         return
     table.amended_at, table.amended_by = timezone.now(), by[:150]
     table.save(update_fields=["amended_at", "amended_by"])
+    # Who corrected is in the corrections log, not the operator's: a name is no log's business.
+    by_director = user is not None and user.is_authenticated
     logger.info(
         "correction at a confirmed table: %s round %s table %s, deal %s %s, by %s",
         table.round.tournament,
@@ -470,13 +472,13 @@ def log_correction(
         table.number,
         number,
         action,
-        by,
+        f"user {user.pk}" if by_director else "the table",
         extra={
             "tournament_id": table.round.tournament_id,
             "round": table.round.number,
             "table": table.number,
             "deal": number,
             "action": action,
-            "by": by,
+            "user_id": user.pk if by_director else None,
         },
     )

@@ -208,7 +208,7 @@ def table_confirm(*, table: Table, by: str, confirmer: Confirmer) -> Table:
             "tournament": table.round.tournament.public_id,
             "round": table.round.number,
             "table": table.number,
-            "by": table.confirmed_by,
+            "by_director": confirmer.director is not None,
             "settled_dispute": table.disputed_at is not None,
         },
     )
@@ -244,7 +244,7 @@ def table_dispute(*, table: Table, by: str, reason: str, confirmer: Confirmer) -
             "tournament": table.round.tournament.public_id,
             "round": table.round.number,
             "table": table.number,
-            "by": table.disputed_by,
+            "by_director": confirmer.director is not None,
         },
     )
     return table
@@ -300,7 +300,7 @@ def table_reopen(*, table: Table, by: str, confirmer: Confirmer) -> Table:
             "tournament": tournament.public_id,
             "round": this_round.number,
             "table": table.number,
-            "by": who,
+            "by_director": confirmer.director is not None,
         },
     )
     return table

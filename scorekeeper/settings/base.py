@@ -288,7 +288,14 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.purge_idempotency_records",
         "schedule": 3600.0,
     },
+    # Guests' names in friendly matches untouched for GUEST_NAME_RETENTION_DAYS become "Guest"
+    # (issue 31); a day late is no harm, so once an hour is plenty.
+    "forget-guest-names": {"task": "games.forget_guest_names", "schedule": 3600.0},
 }
+
+# How long the names typed for guests of a friendly match are kept once the match is left
+# untouched (tournament tables and club evenings keep theirs: the club's record).
+GUEST_NAME_RETENTION_DAYS = int(os.environ.get("GUEST_NAME_RETENTION_DAYS", "730"))
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 # Without a broker the tasks run in-process, so the app works with no other service.

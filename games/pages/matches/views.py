@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import redirect, render
@@ -43,6 +44,7 @@ from games.services import (
     match_create,
     preset_find,
 )
+from games.services.deletions import may_delete_match
 from games.services.table_keys import scoring_key_matches
 
 
@@ -178,7 +180,8 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
     rows = history(match, selectors.deals_with_totals(match))
     played = rows[-1]["number"] if rows else 0
     scorer = can_score(request, match)
-    names = [seat.player.name for seat in match.seats.all()]
+    seats = list(match.seats.all())
+    names = [seat.player.name for seat in seats]
     options = engine.options_from_data(match.rules)
     share_url = request.build_absolute_uri(reverse("pages:match", args=[match.public_id]))
     teams = engine.teams(options)
@@ -217,12 +220,21 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
     from games.selectors.sessions import session_entry_of
 
     context["in_session"] = session_entry_of(match)
+    # Issue 31: the guests' names of a friendly match left untouched went after the retention
+    # time; the page says so. Deleting is offered where the service would allow it.
+    context["names_forgotten"] = any(s.player.erased_at and not s.player.known for s in seats)
+    context["guest_days"] = settings.GUEST_NAME_RETENTION_DAYS
+    context["can_delete"] = may_delete_match(
+        match, edit_key=held_edit_key(request, match), user=request.user
+    )
     if context["in_session"] is not None and context["in_session"].session.closed_at is not None:
         # A settled evening is final: its matches take no deal, correction or undo.
         context.pop("form", None)
         context["can_score"] = False
         context["evening_closed"] = True
     table = match_table(match)
+    if table is not None or context["in_session"] is not None:
+        context["can_delete"] = False
     if table is not None:
         context["table"] = table
         tournament = table.round.tournament

@@ -76,6 +76,12 @@ ASKED = {
     "round-take-back": "the draw's tables and links are deleted, printed cards stop working",
     "club-members-merge": "the duplicate record is deleted",
     "club-director-add": "no page takes a director away again",
+    # Issue 31: deleting and erasing, each saying what goes and what stays.
+    "match-delete": "the match and its deals are deleted; ratings that counted it recomputed",
+    "session-delete": "the evening, its matches and their deals are deleted",
+    "tournament-delete": "the tournament, its tables and their deals are deleted",
+    "club-delete": "the club, its tournaments, house rules and ratings are deleted",
+    "player-erase": "the name becomes Former player N everywhere; the account is deleted",
 }
 LISTED = {**UNDONE, **ADDS, **ASKED}
 
@@ -233,6 +239,12 @@ def asked(django_user_model, django_capture_on_commit_callbacks) -> dict:
     table_phone = Client()
     table_phone.get(f"/m/{friendly.match.public_id}/edit/{friendly.edit_key}/")
     m, evening_id = friendly.match.public_id, evening.session.public_id
+    # Issue 31: a match of its own to delete, a member with an account to erase, and a club
+    # without tournaments to delete.
+    doomed = match_create(game="marafon", players=["W", "X", "Y", "Z"])
+    deal_record(match=doomed.match, raw=MARAFON_DEAL)
+    table_phone.get(f"/m/{doomed.match.public_id}/edit/{doomed.edit_key}/")
+    small = club_create(name="Het Anker", director=director)
     desk_at = f"/director/c/{club.slug}/"
     merge = {"keep": anna.pk, "duplicate": again.pk}
     correction = {"battezzante": "0", "trump": "coins", "points": "3"}
@@ -270,6 +282,31 @@ def asked(django_user_model, django_capture_on_commit_callbacks) -> dict:
             {"username": "newcomer"},
             "Make newcomer a director of De Zwaan?",
         ),
+        "match-delete": (
+            table_phone,
+            f"/m/{doomed.match.public_id}/delete/",
+            {},
+            "Delete this match and its 1 deal?",
+        ),
+        "session-delete": (
+            host,
+            f"/s/{evening_id}/delete/",
+            {},
+            "Delete this evening and its 1 match?",
+        ),
+        "tournament-delete": (
+            desk,
+            f"/director/t/{drive.public_id}/delete/",
+            {},
+            "Delete the tournament Drive?",
+        ),
+        "club-delete": (
+            desk,
+            f"/director/c/{small.slug}/delete/",
+            {},
+            "Delete the club Het Anker?",
+        ),
+        "player-erase": (desk, f"/p/{anna.pk}/erase/", {}, "Erase Anna for good?"),
     }
 
 

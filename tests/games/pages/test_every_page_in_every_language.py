@@ -49,11 +49,11 @@ ALLOWED |= {w.casefold() for _code, name in settings.LANGUAGES for w in WORD.fin
 # Words a language shares with English (the same word, the same meaning), as its catalogue
 # writes them.
 SHARED = {
-    "it": {"password", "bonus"},
+    "it": {"password", "bonus", "privacy"},
     "es": {"director", "individual", "extra", "solos", "similar"},
     "nl": {
         "site", "account", "status", "link", "scan", "bonus", "claim", "claims", "stop", "hand",
-        "november", "won", "teams", "scores", "ratings", "letters", "solo",
+        "november", "won", "teams", "scores", "ratings", "letters", "solo", "privacy", "export",
     },
 }  # fmt: skip
 # The contexts under which the catalogues keep the games' own words (pgettext): a language
@@ -203,6 +203,8 @@ def pages(site) -> dict[str, list[str]]:
         "club": [f"/director/c/{club}/"],
         "director-tournament": [f"/director/t/{tournament}/"],
         "table-cards": [f"/director/t/{tournament}/rounds/1/cards/"],
+        "privacy": ["/privacy/"],
+        "player-erase": [f"/p/{member}/erase/"],
     }
 
 
@@ -215,6 +217,8 @@ NOT_PAGES = {
     "club-new", "club-director-add", "club-members-add", "club-members-merge", "entrants-add",
     "entrants-all", "entrant-status", "round-draw", "tournament-rounds", "round-take-back",
     "director-confirm", "club-rules-add", "table-swap",
+    "match-delete", "session-delete", "tournament-delete", "club-delete", "club-export",
+    "player-data",
 }  # fmt: skip
 # Pages a signed-in phone is sent past.
 SIGNED_OUT = {"login", "signup"}

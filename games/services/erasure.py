@@ -1,0 +1,197 @@
+"""Erasing a player at their request (issue 31): their name becomes "Former player N" in every
+match, evening, tournament and rating, their account, tokens and sessions are deleted (the
+account as personal data: see ``_empty_account``), and nothing of it can be undone.
+
+Every match, evening, tournament and rating names a player through their one row (``Player``),
+so renaming the row renames them everywhere at once; results, totals, standings and ratings
+are kept by the player's id and keep their numbers. What holds a name as text is rewritten
+too: who confirmed, disputed or amended a table, who corrected a deal, and the tournaments'
+cached standings.
+
+N is numbered within the player's clubs: the next number after the former players of every
+club they belong to, so that within each club no two former players share a name (a player
+in two clubs takes the number free in both). A player of no club is numbered among those of no
+club. The name is kept as data in English, as every typed name is.
+
+Who may: the player signed in as their account, or, on the player's request, a director of
+each of their clubs (every one of them: one club's director does not rename a member of
+another club). The log line names the player's id, never their name."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.sessions.models import Session as WebSession
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.audit import refused
+from games.models import Club, Correction, Player, RulePreset, Table, Tournament
+from games.permissions import asked_from_outside, is_director
+
+from .errors import Conflict, NotFound, Refused
+
+logger = logging.getLogger("games.erasure")
+
+FORMER = "Former player {n}"
+
+
+@dataclass(frozen=True)
+class Erased:
+    player_id: int
+    name: str
+    account_deleted: bool
+
+
+def may_erase(player: Player, user: Any) -> bool:
+    """The player's own account, or a director of every club the player belongs to."""
+    if user is None or not user.is_authenticated:
+        return False
+    if player.user_id == user.pk:
+        return True
+    clubs = list(Club.objects.filter(members=player))
+    return bool(clubs) and all(is_director(club, user) for club in clubs)
+
+
+def check_erase(player: Player, *, user: Any) -> None:
+    """Refuses before anything is written (the page asks only what may be done)."""
+    if not player.known:
+        raise NotFound(_("No known player with this id."))
+    if asked_from_outside(edit_key=None, user=user) and not may_erase(player, user):
+        refused(user, "erase a player", f"player {player.pk}")
+        raise Refused(
+            _("Only the player themselves, or a director of each of their clubs, erases them.")
+        )
+    if player.erased_at is not None:
+        raise Conflict(_("This player was erased already."))
+
+
+def next_former_number(player: Player) -> int:
+    """The first number no former player of the player's clubs has."""
+    clubs = Club.objects.filter(members=player)
+    if clubs.exists():
+        peers = Player.objects.filter(clubs__in=clubs)
+    else:
+        peers = Player.objects.filter(known=True, clubs__isnull=True)
+    found = peers.filter(former_number__isnull=False).aggregate(n=Max("former_number"))["n"]
+    return (found or 0) + 1
+
+
+def _said(text: str, old: str, new: str, account: str | None) -> str:
+    """A table's "who" as kept: a player's name, or a director's "name (director account)"."""
+    if text == old:
+        return new
+    if account and text in (f"{account} (director)", f"{old} (director {account})"):
+        return f"{new} (director)"
+    if account and text.endswith(f" (director {account})"):
+        return text[: -len(f" (director {account})")] + " (director)"
+    return text
+
+
+def _rewrite_names(player: Player, old: str, new: str, account: str | None) -> None:
+    """What keeps the name as text: tables' who-said-what, the corrections log, standings.
+    Must run inside the caller's transaction."""
+    where = Q(match__seats__player=player)
+    if account:
+        where |= Q(round__tournament__club__directors__username=account)
+    for table in Table.objects.filter(where).distinct():
+        fields = []
+        for field in ("confirmed_by", "disputed_by", "amended_by"):
+            value = getattr(table, field)
+            said = _said(value, old, new, account)
+            if said != value:
+                setattr(table, field, said[:150])
+                fields.append(field)
+        if fields:
+            table.save(update_fields=fields)
+        for correction in Correction.objects.filter(table=table):
+            by = _said(correction.by, old, new, account)
+            before = correction.before
+            if isinstance(before, dict) and isinstance(before.get("confirmed_by"), str):
+                before = {
+                    **before,
+                    "confirmed_by": _said(before["confirmed_by"], old, new, account),
+                }
+            if (by, before) != (correction.by, correction.before):
+                correction.by, correction.before = by[:150], before
+                correction.save(update_fields=["by", "before"])
+    entered = Tournament.objects.filter(
+        Q(entrants__player=player) | Q(entrants__partner=player)
+    ).distinct()
+    for tournament in entered:
+        names = {entrant.pk: entrant.name for entrant in tournament.entrants.all()}
+        standings = [
+            {**row, "name": names.get(row.get("entrant"), row.get("name"))}
+            for row in tournament.standings
+        ]
+        if standings != tournament.standings:
+            Tournament.objects.filter(pk=tournament.pk).update(standings=standings)
+
+
+def _empty_account(account: Any) -> None:
+    """Deletes the account as personal data: its username, email, names and password go (it
+    can never sign in again), and so do its tokens, its own house rules, its directorships and
+    every signed-in session of it. An empty row stays in its place, linked to the erased
+    player: the friendly matches it created keep counting in the ratings of the clubs whose
+    member it was (only a club's people's matches count, issue 26), so that no number moves.
+    A club's house rules it kept pass to another director of the club. Must run inside the
+    caller's transaction."""
+    for preset in RulePreset.objects.filter(owner=account, club__isnull=False):
+        heir = preset.club.directors.exclude(pk=account.pk).order_by("pk").first()
+        if heir is not None:
+            RulePreset.objects.filter(pk=preset.pk).update(owner=heir)
+    RulePreset.objects.filter(owner=account, club__isnull=True).delete()
+    account.api_tokens.all().delete()
+    account.directed_clubs.clear()
+    now = timezone.now()
+    signed_in = [
+        web.session_key
+        for web in WebSession.objects.filter(expire_date__gt=now).iterator()
+        if str(web.get_decoded().get("_auth_user_id")) == str(account.pk)
+    ]
+    WebSession.objects.filter(session_key__in=signed_in).delete()
+    account.username = f"erased-{account.pk}"
+    account.email = account.first_name = account.last_name = ""
+    account.set_unusable_password()
+    account.is_active = account.is_staff = account.is_superuser = False
+    account.last_login = None
+    account.save()
+
+
+def player_erase(*, player: Player, user: Any = None) -> Erased:
+    """Erases the player: their name, their account; their results stay, unnamed."""
+    with transaction.atomic():
+        try:
+            locked = Player.objects.select_for_update().get(pk=player.pk)
+        except Player.DoesNotExist:
+            raise NotFound(_("No known player with this id.")) from None
+        check_erase(locked, user=user)
+        # The clubs' rows, locked: two erasures in one club take two numbers.
+        clubs = list(Club.objects.select_for_update().filter(members=locked).order_by("pk"))
+        number = next_former_number(locked)
+        old, new = locked.name, FORMER.format(n=number)
+        account = locked.user
+        username = account.get_username() if account is not None else None
+        locked.name, locked.former_number = new, number
+        locked.erased_at, locked.history = timezone.now(), "club"
+        locked.save(update_fields=["name", "former_number", "erased_at", "history"])
+        _rewrite_names(locked, old, new, username)
+        if account is not None:
+            _empty_account(account)
+    by_self = bool(account is not None and user is not None and account.pk == user.pk)
+    logger.info(
+        "player erased: former player %s",
+        number,
+        extra={
+            "player_id": locked.pk,
+            "former_number": number,
+            "clubs": [club.pk for club in clubs],
+            "asked_by": "the player" if by_self else "a director",
+            "account_deleted": account is not None,
+        },
+    )
+    return Erased(locked.pk, new, account is not None)

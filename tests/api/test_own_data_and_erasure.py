@@ -1,0 +1,232 @@
+"""Issue 31: a player's own data as one JSON document, their erasure ("Former player N",
+numbered within each club; the account, tokens and sessions deleted; logged without the name),
+and guests' names forgotten after GUEST_NAME_RETENTION_DAYS."""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.contrib.sessions.models import Session as WebSession
+from django.test import Client
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from api.models import ApiToken
+from games.models import Match, Player, Table
+from games.services import club_create, club_member_add, deal_record, match_create
+from games.services.retention import guest_names_forget
+from games.services.sessions import session_create
+from games.services.tables import Confirmer, table_confirm
+from tests.database import snapshot
+from tests.factories import FIRST_DEALS, director_user, drawn_table
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "pw-x-1234-long"
+
+
+@pytest.fixture
+def member(django_user_model):
+    """Anna: a member of De Zwaan with an account, a friendly match and a token."""
+    director = director_user()
+    club = club_create(name="De Zwaan", director=director)
+    anna = club_member_add(club=club, name="Anna Verhoeven")
+    anna.user = django_user_model.objects.create_user("anna", password=PASSWORD)
+    anna.save()
+    created = match_create(
+        game="marafon", players=[anna.pk, "Bruno", "Carla", "Dario"], owner=anna.user
+    )
+    deal_record(match=created.match, raw=FIRST_DEALS["marafon"])
+    return {"anna": anna, "club": club, "director": director, "match": created.match}
+
+
+def test_the_player_takes_everything_as_one_document_and_nobody_else_does(member, api_client):
+    anna = member["anna"]
+    url = f"/api/v1/players/{anna.pk}/data/"
+    client = APIClient()
+    client.force_authenticate(anna.user)
+    director = APIClient()
+    director.force_authenticate(member["director"])
+
+    mine = client.get(url)
+    body = mine.json()
+
+    assert mine.status_code == 200 and mine["Cache-Control"] == "no-store"
+    assert body["format"] == "scorekeeper-own-data"
+    assert body["player"]["name"] == "Anna Verhoeven"
+    assert body["account"]["username"] == "anna"
+    assert body["clubs"] == [{"slug": member["club"].slug, "name": "De Zwaan"}]
+    assert [m["id"] for m in body["matches"]] == [member["match"].public_id]
+    assert body["matches"][0]["with"] == ["Bruno", "Carla", "Dario"]
+    assert api_client.get(url).status_code == 403
+    assert director.get(url).status_code == 403
+    page = Client()
+    page.force_login(anna.user)
+    download = page.get(f"/p/{anna.pk}/data/")
+    assert download.status_code == 200
+    assert json.loads(download.content)["player"]["id"] == anna.pk
+    assert "attachment" in download["Content-Disposition"]
+
+
+def test_erasure_renames_everywhere_deletes_the_account_and_logs_no_name(member, caplog):
+    anna = member["anna"]
+    client = APIClient()
+    client.force_authenticate(anna.user)
+    token = client.post(
+        "/api/v1/auth/token/", {"username": "anna", "password": PASSWORD}, format="json"
+    ).json()["token"]
+    phone = Client()
+    phone.force_login(anna.user)
+    assert WebSession.objects.count() == 1
+
+    unsaid = client.post(f"/api/v1/players/{anna.pk}/erase/", {}, format="json")
+    with caplog.at_level(logging.INFO):
+        erased = client.post(f"/api/v1/players/{anna.pk}/erase/", {"erase": True}, format="json")
+
+    assert unsaid.status_code == 400 and "erase" in unsaid.json()
+    assert erased.status_code == 200
+    assert erased.json() == {"id": anna.pk, "name": "Former player 1", "account_deleted": True}
+    anna.refresh_from_db()
+    assert anna.name == "Former player 1"
+    account = anna.user  # an empty row: no name, no password, no sign-in
+    assert account.username == f"erased-{account.pk}" and account.email == ""
+    assert not account.has_usable_password() and not account.is_active
+    assert not client.login(username="anna", password=PASSWORD)
+    assert not ApiToken.objects.exists() and WebSession.objects.count() == 0
+    match = APIClient().get(f"/api/v1/matches/{member['match'].public_id}/").json()
+    assert match["players"][0]["name"] == "Former player 1"
+    by_token = APIClient(HTTP_AUTHORIZATION=f"Token {token}")
+    assert by_token.get(f"/api/v1/players/{anna.pk}/data/").status_code in (401, 403)
+    logged = "\n".join(r.getMessage() + json.dumps(r.__dict__, default=str) for r in caplog.records)
+    assert "player erased" in logged
+    assert "Anna" not in logged and "anna" not in logged
+    # It cannot be done twice.
+    again = APIClient()
+    again.force_authenticate(member["director"])
+    twice = again.post(f"/api/v1/players/{anna.pk}/erase/", {"erase": True}, format="json")
+    assert twice.status_code == 409
+
+
+def test_former_players_are_numbered_within_each_club(member):
+    director = member["director"]
+    club = member["club"]
+    other = club_create(name="Het Anker", director=director)
+    ben = club_member_add(club=club, name="Ben")
+    cai = club_member_add(club=club, name="Cai")
+    both = club_member_add(club=club, name="Dai")
+    other.members.add(both)  # one person, a member of both clubs
+    elsewhere = club_member_add(club=other, name="Eva")
+    client = APIClient()
+    client.force_authenticate(director)
+
+    names = [
+        client.post(f"/api/v1/players/{p.pk}/erase/", {"erase": True}, format="json").json()["name"]
+        for p in (ben, elsewhere, cai, both)
+    ]
+
+    # Ben 1 and Cai 2 at De Zwaan; Eva 1 at Het Anker; Dai, in both, the first free in both: 3.
+    assert names == ["Former player 1", "Former player 1", "Former player 2", "Former player 3"]
+
+
+def test_only_the_player_or_a_director_of_each_of_their_clubs_erases(member, django_user_model):
+    anna = member["anna"]
+    url = f"/api/v1/players/{anna.pk}/erase/"
+    rival = django_user_model.objects.create_user("rival", password=PASSWORD)
+    other = club_create(name="Het Anker", director=rival)
+    other.members.add(anna)
+    clients = {}
+    for name, user in (("director of one club", member["director"]), ("rival", rival)):
+        clients[name] = APIClient()
+        clients[name].force_authenticate(user)
+    before = snapshot()
+
+    for client in (APIClient(), *clients.values()):
+        assert client.post(url, {"erase": True}, format="json").status_code in (401, 403)
+
+    assert snapshot() == before
+    member["club"].directors.add(rival)  # now the rival directs both of Anna's clubs
+    assert clients["rival"].post(url, {"erase": True}, format="json").status_code == 200
+
+
+def test_tables_confirmations_and_standings_lose_the_name(django_capture_on_commit_callbacks):
+    director = director_user()
+    table = drawn_table(
+        django_capture_on_commit_callbacks,
+        director=director,
+        entrants=["Willemijn", "Xander", "Yara", "Zeno"],
+        first_deal=FIRST_DEALS["rikken"],
+    )
+    willemijn = Player.objects.get(name="Willemijn")
+    club = table.round.tournament.club
+    club_member_add(club=club, player_id=willemijn.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        table_confirm(table=table, by="Willemijn", confirmer=Confirmer())
+    client = APIClient()
+    client.force_authenticate(director)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            f"/api/v1/players/{willemijn.pk}/erase/", {"erase": True}, format="json"
+        )
+
+    assert response.status_code == 200
+    table = Table.objects.get(pk=table.pk)
+    assert table.confirmed_by == "Former player 1"
+    tournament = table.round.tournament
+    tournament.refresh_from_db()
+    assert "Willemijn" not in json.dumps(tournament.standings)
+    assert "Former player 1" in json.dumps(tournament.standings)
+
+
+def test_the_erase_page_asks_first_and_the_player_is_signed_out(member):
+    anna = member["anna"]
+    phone = Client()
+    phone.force_login(anna.user)
+
+    asked = phone.get(f"/p/{anna.pk}/erase/")
+    untouched = Player.objects.get(pk=anna.pk).name
+    done = phone.post(f"/p/{anna.pk}/erase/", {"confirm": "1"})
+
+    assert asked.status_code == 200
+    assert "Erase" in asked.content.decode() and "cannot be undone" in asked.content.decode()
+    assert untouched == "Anna Verhoeven"
+    assert done.status_code == 302
+    assert Player.objects.get(pk=anna.pk).name == "Former player 1"
+    assert "_auth_user_id" not in phone.session
+
+
+def test_guest_names_of_friendly_matches_untouched_for_the_retention_time_become_guest(
+    settings, django_capture_on_commit_callbacks
+):
+    settings.GUEST_NAME_RETENTION_DAYS = 30
+    old = match_create(game="marafon", players=["Olga", "Otto", "Oona", "Orm"])
+    deal_record(match=old.match, raw=FIRST_DEALS["marafon"])
+    fresh = match_create(game="marafon", players=["Fay", "Finn", "Flor", "Fritz"])
+    director = director_user("host")
+    club = club_create(name="De Kroeg", director=director)
+    evening = session_create(
+        players=["Cleo", "Cas", "Cato", "Coen"],
+        game="rikken",
+        stake=Decimal("1"),
+        club=club,
+        owner=director,
+    )
+    table = drawn_table(django_capture_on_commit_callbacks, entrants=["Tara", "Tim", "Tom", "Tess"])
+    long_ago = timezone.now() - timedelta(days=31)
+    Match.objects.exclude(pk=fresh.match.pk).update(updated_at=long_ago)
+    evening.session.__class__.objects.update(updated_at=long_ago)
+    page_before = Client().get(f"/m/{old.match.public_id}/").content.decode()
+
+    forgotten = guest_names_forget(now=timezone.now())
+
+    assert forgotten == 4
+    assert [s.player.name for s in Match.objects.get(pk=old.match.pk).seats.all()] == ["Guest"] * 4
+    assert Player.objects.filter(name__in=["Fay", "Cleo", "Tara"]).count() == 3
+    page = Client().get(f"/m/{old.match.public_id}/").content.decode()
+    assert "names were removed" not in page_before
+    assert "The guests&#x27; names were removed" in page or "guests' names were removed" in page
+    assert table.match.seats.count() == 4
