@@ -65,7 +65,7 @@ def test_a_director_runs_a_season_through_the_api(
     assert standing["standing"][0]["name"] == event.winner
     assert "explain" not in standing["standing"][0]
     explained = api_client.get(url + "standing/?explain=1").json()["standing"][0]["explain"]
-    assert "Total: 4 points." in explained
+    assert "Points in all: 4." in explained
     assert any("field" not in s and "Place 1" in s for s in explained)
     csv = api_client.get(url + "standing/?download=csv")
     assert csv["Content-Type"].startswith("text/csv")

@@ -362,7 +362,7 @@ def explain_line(
             said.append(msg("%(event)s: %(how)s, counted.", event=event, how=scored.how))
         else:
             said.append(msg("%(event)s: %(how)s, dropped.", event=event, how=scored.how))
-    said.append(msg("Total: %(total)s points.", total=_plain(line.total)))
+    said.append(msg("Points in all: %(total)s.", total=_plain(line.total)))
     if line.needs:
         said.append(
             nmsg(

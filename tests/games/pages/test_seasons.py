@@ -70,9 +70,9 @@ def test_a_director_creates_a_season_attaches_a_tournament_and_reads_the_page(
     # A name opens the member's events, counted or dropped, and the explanation.
     winner = next(line for line in season_of(season).standing if line["rank"] == 1)
     member = desk.get(f"/season/{season.public_id}/m/{winner['member']}/").content.decode()
-    assert "counted" in member and "Total: 10 points." in member
+    assert "counted" in member and "Points in all: 10." in member
     assert "Place 1 on total alone." in member
-    assert "place 1 of 4: 10 points by the club&#x27;s table" in member
+    assert "place 1 of 4: the club&#x27;s table gives 10" in member
     assert f"/season/{season.public_id}/m/{winner['member']}/" in text
 
     # Hidden from strangers until the club makes it public.

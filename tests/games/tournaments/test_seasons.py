@@ -118,7 +118,7 @@ def test_each_counting_rule_counts_as_the_readme_says(points, rules, total, coun
     assert line.total == total
     assert {r.event for r in line.results if r.counted} == counted
     said = [str(m) for m in line.explanation]
-    assert f"Total: {total} points." in said
+    assert f"Points in all: {total}." in said
     assert sum(s.endswith(", dropped.") for s in said) == len(line.results) - len(counted)
 
 

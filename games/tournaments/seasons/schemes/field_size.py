@@ -36,7 +36,7 @@ class FieldSize(PointsScheme):
     def explain(self, result: EventResult, options: Mapping[str, Any]) -> Message:
         return msg(
             "place %(place)s of %(field)s: %(per_place)s × (%(field)s − %(place)s) + %(base)s "
-            "= %(points)s points",
+            "= %(points)s",
             place=result.place,
             field=result.field,
             per_place=options["per_place"],

@@ -51,7 +51,7 @@ class PlaceTable(PointsScheme):
                 places=len(options["table"]),
             )
         return msg(
-            "place %(place)s of %(field)s: %(points)s points by the club's table",
+            "place %(place)s of %(field)s: the club's table gives %(points)s",
             place=result.place,
             field=result.field,
             points=points,
