@@ -58,7 +58,7 @@ def season_context(season: Season, user: Any) -> dict[str, Any]:
     series = [Series(leader["name"], leader["totals"]) for leader in leaders]
     return {
         "season": season,
-        "scheme": get_scheme(season.scheme),
+        "scheme_label": translated(get_scheme(season.scheme).label),
         "events": [
             {**event, "name": names[event["key"]], "url": _event_url(event)}
             for event in season.chart.get("events", [])

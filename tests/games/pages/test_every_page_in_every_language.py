@@ -54,6 +54,7 @@ SHARED = {
     "nl": {
         "site", "account", "status", "link", "scan", "bonus", "claim", "claims", "stop", "hand",
         "november", "won", "teams", "scores", "ratings", "letters", "solo", "privacy", "export",
+        "ladder", "top",
     },
 }  # fmt: skip
 # The contexts under which the catalogues keep the games' own words (pgettext): a language
@@ -163,7 +164,20 @@ def western_digits(text: str) -> list[str]:
 
 @pytest.fixture
 def site(django_user_model, django_capture_on_commit_callbacks):
-    return site_with_everything(django_user_model, django_capture_on_commit_callbacks)
+    from datetime import date
+
+    from games.services.seasons import season_create, season_event_add
+
+    site = site_with_everything(django_user_model, django_capture_on_commit_callbacks)
+    site["season"] = season_create(
+        club=site["club"], user=site["director"], name="Spring", starts_on=date(2000, 1, 1),
+        ends_on=date(2100, 1, 1), public=True,
+    )  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):  # the standing computed
+        season_event_add(
+            season=site["season"], user=site["director"], tournament=site["tournament"].public_id
+        )
+    return site
 
 
 def pages(site) -> dict[str, list[str]]:
@@ -204,6 +218,10 @@ def pages(site) -> dict[str, list[str]]:
         "director-tournament": [f"/director/t/{tournament}/"],
         "table-cards": [f"/director/t/{tournament}/rounds/1/cards/"],
         "privacy": ["/privacy/"],
+        "season": [f"/season/{site['season'].public_id}/"],
+        "season-member": [f"/season/{site['season'].public_id}/m/{member}/"],
+        "club-seasons": [f"/director/c/{club}/seasons/"],
+        "season-director": [f"/director/season/{site['season'].public_id}/"],
         "player-erase": [f"/p/{member}/erase/"],
     }
 
@@ -218,7 +236,7 @@ NOT_PAGES = {
     "entrants-all", "entrant-status", "round-draw", "tournament-rounds", "round-take-back",
     "director-confirm", "club-rules-add", "table-swap",
     "match-delete", "session-delete", "tournament-delete", "club-delete", "club-export",
-    "player-data",
+    "player-data", "season-event-attach", "season-event-detach",
 }  # fmt: skip
 # Pages a signed-in phone is sent past.
 SIGNED_OUT = {"login", "signup"}
@@ -241,7 +259,7 @@ def phone(site, signed_in: bool) -> Client:
 
 
 def names_in(site) -> set[str]:
-    said = {"td_anna", "De Zwaan", "Drive", "Zwaan"}
+    said = {"td_anna", "De Zwaan", "Drive", "Zwaan", "Spring"}
     said |= {m.name for m in site["members"]}
     said |= {name for seated in SEATED.values() for name in seated}
     return {w.casefold() for name in said for w in [name, *WORD.findall(name)]}
