@@ -43,11 +43,12 @@ def test_a_phone_polls_every_two_seconds_and_gets_304s(page, live_server):
     token = page.locator("body").get_attribute("data-poll-token")
     page.wait_for_timeout(7_000)
 
-    assert 3 <= len(seen) <= 4, seen
+    # Every 2 s: 3 polls in 7 s, 2 on a machine slow enough to stretch a gap.
+    assert 2 <= len(seen) <= 4, seen
     assert {sent for _, sent, _ in seen} == {f'"{token}"'}
     assert {status for _, _, status in seen} == {304}
     gaps = [b[0] - a[0] for a, b in itertools.pairwise(seen)]
-    assert all(1.5 < gap < 3.5 for gap in gaps), gaps
+    assert all(1.5 < gap < 4.5 for gap in gaps), gaps
 
 
 def test_the_projector_polls_every_five_seconds(browser, live_server):
@@ -57,10 +58,13 @@ def test_the_projector_polls_every_five_seconds(browser, live_server):
         screen = context.new_page()
         seen = polls_seen(screen)
         screen.goto(f"{live_server.url}/t/{tournament.public_id}/live/")
-        screen.wait_for_timeout(7_000)
+        screen.wait_for_timeout(11_000)
     finally:
         context.close()
-    assert len(seen) == 1, seen
+    # Every 5 s: 2 polls in 11 s (1 if the machine stretches a gap), never the phone's pace.
+    assert 1 <= len(seen) <= 2, seen
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(seen)]
+    assert all(gap > 4 for gap in gaps), gaps
 
 
 def test_a_change_reloads_the_public_page_but_never_the_director_typing(
@@ -79,7 +83,7 @@ def test_a_change_reloads_the_public_page_but_never_the_director_typing(
     other_phone.goto(f"{live_server.url}/t/{tournament.public_id}/")
     other_phone.evaluate("window.kept = true")
 
-    with other_phone.expect_event("load", timeout=6_000):  # the spectator's page reloads
+    with other_phone.expect_event("load", timeout=10_000):  # the spectator's page reloads
         entrant_register(tournament=tournament, name="Late Lotte")  # committed: the token moves
     assert other_phone.evaluate("window.kept") is None
     page.wait_for_timeout(5_000)
