@@ -499,6 +499,7 @@ def events(draw_):
     return players, rounds, table_size, allow_five, partners, history, seed
 
 
+@pytest.mark.slow  # a sweep of whole events, each drawn round by round: about 12 s
 @settings(max_examples=20, deadline=None)
 @given(events())
 def test_every_draw_seats_everybody_once_a_round_and_reports_it_truthfully(event):
