@@ -30,3 +30,26 @@ def lines(rows: list[tuple]) -> list[str]:
         ]
         out.append("  ".join(cells).rstrip())
     return out
+
+
+def median_seconds(work, times: int) -> float:
+    """The median wall time of ``work()`` over ``times`` runs, in seconds."""
+    import statistics
+    import time
+
+    taken = []
+    for _ in range(times):
+        start = time.perf_counter()
+        work()
+        taken.append(time.perf_counter() - start)
+    return statistics.median(taken)
+
+
+def median_page_ms(url: str, times: int = 20) -> float:
+    """The median time the test client takes to serve ``url``, in milliseconds (it must answer
+    200 first)."""
+    from django.test import Client
+
+    client = Client()
+    assert client.get(url).status_code == 200, url
+    return median_seconds(lambda: client.get(url), times) * 1000

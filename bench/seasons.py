@@ -7,8 +7,6 @@ the cache. Runs inside the bench's Django set-up (``bench/__main__.py``)."""
 from __future__ import annotations
 
 import random
-import statistics
-import time
 import uuid
 from datetime import date
 
@@ -75,32 +73,19 @@ def build_season():
 
 
 def measure() -> list[tuple[str, float, str, float]]:
-    from django.test import Client
-
+    from bench.report import median_page_ms, median_seconds
     from games.services.season_standing import season_recompute
 
     season = build_season()
-    timings = []
-    for _ in range(5):
-        start = time.perf_counter()
-        season_recompute(season_id=season.pk)
-        timings.append(time.perf_counter() - start)
+    recompute = median_seconds(lambda: season_recompute(season_id=season.pk), 5)
     season.refresh_from_db()
     assert len(season.standing) == MEMBERS
     assert len(season.chart["events"]) == EVENTS
-
-    client = Client()
-    url = f"/season/{season.public_id}/"
-    assert client.get(url).status_code == 200
-    served = []
-    for _ in range(20):
-        start = time.perf_counter()
-        client.get(url)
-        served.append((time.perf_counter() - start) * 1000)
+    served = median_page_ms(f"/season/{season.public_id}/")
     label = f"season, {EVENTS} events x {MEMBERS} members"
     return [
-        (f"{label}: recompute (median of 5)", statistics.median(timings), "s", 1),
-        (f"{label}: season page from cache (median of 20)", statistics.median(served), "ms", 50),
+        (f"{label}: recompute (median of 5)", recompute, "s", 1),
+        (f"{label}: season page from cache (median of 20)", served, "ms", 50),
     ]
 
 

@@ -6,8 +6,6 @@ Runs inside the bench's Django set-up (``bench/__main__.py``)."""
 from __future__ import annotations
 
 import random
-import statistics
-import time
 import uuid
 
 PLAYERS = 1000
@@ -82,30 +80,17 @@ def build_event():
 
 
 def measure() -> list[tuple[str, float, str, float]]:
-    from django.test import Client
-
+    from bench.report import median_page_ms, median_seconds
     from games.services.standings import standings_recompute
 
     tournament = build_event()
-    timings = []
-    for _ in range(5):
-        start = time.perf_counter()
-        standings_recompute(tournament_id=tournament.pk)
-        timings.append(time.perf_counter() - start)
+    recompute = median_seconds(lambda: standings_recompute(tournament_id=tournament.pk), 5)
     tournament.refresh_from_db()
     assert len(tournament.standings) == PLAYERS
     assert sum(row["points"] for row in tournament.standings) == 0
-
-    client = Client()
-    url = f"/api/v1/tournaments/{tournament.public_id}/standings/"
-    assert client.get(url).status_code == 200
-    served = []
-    for _ in range(20):
-        start = time.perf_counter()
-        client.get(url)
-        served.append((time.perf_counter() - start) * 1000)
+    served = median_page_ms(f"/api/v1/tournaments/{tournament.public_id}/standings/")
     label = f"standings, {PLAYERS} players x {ROUNDS} rounds"
     return [
-        (f"{label}: recompute (median of 5)", statistics.median(timings), "s", 1),
-        (f"{label}: served from cache (median of 20)", statistics.median(served), "ms", 50),
+        (f"{label}: recompute (median of 5)", recompute, "s", 1),
+        (f"{label}: served from cache (median of 20)", served, "ms", 50),
     ]
