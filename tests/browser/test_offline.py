@@ -243,6 +243,8 @@ def test_a_tournament_table_scores_offline_and_its_confirmation_waits(
     # The other side confirms without signal: its confirmation waits on its phone.
     other_phone.context.set_offline(True)
     other_phone.reload()
+    # Its script must hold the form before the tap, or the tap posts past the queue.
+    expect(other_phone.locator("body")).to_have_attribute("data-offline-ready", "")
     confirm = other_phone.locator("#confirm")
     confirm.locator("label:has(> input[name=by])").first.click()
     other_phone.get_by_role("button", name="Confirm the result").click()
