@@ -85,3 +85,9 @@ def unisolated(html: str) -> str:
 
 def page_text(response) -> str:
     return unisolated(response.content.decode())
+
+
+def without_tokens(html: str) -> str:
+    """The page without its forms' CSRF tokens: random letters that can spell a short name
+    ("...wfGinahU5...") and fail a test that a name is not shown."""
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
