@@ -32,7 +32,7 @@ from .inputs import (  # noqa: F401  (the games read input through base, as befo
     read_object,
     read_seat,
 )
-from .messages import alternatives, msg, nmsg
+from .messages import Message, alternatives, msg, nmsg
 
 # --- rule options ------------------------------------------------------------------------------
 
@@ -352,6 +352,27 @@ class Game(ABC, Generic[O, S, D]):
     def contracts_played(self, outcome: Mapping[str, Any], seat: int) -> list[ContractPlayed]:
         """The contracts of one deal (its outcome's data) that ``seat`` played, as declarer or
         as partner."""
+        return []
+
+    # explanations: how a deal's numbers came about, in plain words
+
+    # Every kind of outcome a deal of this game can have (a contract made or failed, all pass, a
+    # claim, a deal annulled...), each explained in words of its own. The explanation tests
+    # hold an example of every kind and fail on a kind without one.
+    outcome_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def outcome_kind(self, raw: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        """Which of ``outcome_kinds`` a deal's outcome is."""
+        raise NotImplementedError(f"{self.name} names no kinds of outcome.")
+
+    def explain(
+        self, raw: Mapping[str, Any], outcome: Mapping[str, Any], options: O
+    ) -> list[Message]:
+        """A deal's outcome line by line, in plain words: what was played, each step of the
+        count with its figures ("base 1 + 1 overtrick = 2 each"), who paid whom, and the house
+        rule that applied. Seats and teams are said with ``seat_word`` and ``team_word``, so the
+        pages put the players' names in their place. From the deal as entered and its outcome
+        alone (both stored), so a deal of any age is explained without replaying its match."""
         return []
 
     # set-up and state
