@@ -1,8 +1,8 @@
-"""The WSGI application gunicorn serves for the load figures: the app with the floor view."""
+"""The WSGI application gunicorn serves for the load figures: production's (the poll's fast
+path in front of Django), with the bench's settings (the floor view)."""
 
 import os
 
-from django.core.wsgi import get_wsgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
-application = get_wsgi_application()
+
+from scorekeeper.wsgi import application  # noqa: F401  (after the settings are chosen)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable
 
 from django.core.cache import cache
@@ -62,6 +63,36 @@ def token(kind: str, public_id: str, exists: Callable[[], bool], fingerprint: Ca
     return found
 
 
+# The poll's fast path keeps a token it read from the cache in this process for MEMO_SECONDS:
+# a table's phones and a tournament's spectators poll the same token, and one answered from
+# memory costs no round trip to Redis. A change reaches them at most that much later (a phone
+# polling every 2 s sees it within 2.5 s; the budget is 3 s). A process's own changes drop its
+# memo at once; MEMO_SIZE bounds it (a busy room holds a few hundred tokens).
+MEMO_SECONDS = 0.5
+MEMO_SIZE = 20_000
+_memo: dict[str, tuple[str, float]] = {}
+
+
+def cached(kind: str, public_id: str) -> str | None:
+    """The token as the cache holds it (or held it within MEMO_SECONDS), or None: not there, or
+    the cache not answering. Read by the poll's fast path (``games.pages.live.PollApplication``),
+    which leaves every None to the full answer above."""
+    key = _key(kind, public_id)
+    now = time.monotonic()
+    held = _memo.get(key)
+    if held is not None and held[1] > now:
+        return held[0]
+    try:
+        found = cache.get(key)
+    except Exception:  # the full answer says so in the log, once it reads the database
+        return None
+    if found is not None:
+        if len(_memo) >= MEMO_SIZE:
+            _memo.clear()
+        _memo[key] = (found, now + MEMO_SECONDS)
+    return found
+
+
 def moved(kind: str, public_id: str) -> None:
     """A change to the match or tournament: a new token once the change is committed (at once
     outside a transaction)."""
@@ -69,6 +100,7 @@ def moved(kind: str, public_id: str) -> None:
 
 
 def _replace(kind: str, public_id: str) -> None:
+    _memo.pop(_key(kind, public_id), None)
     try:
         cache.set(_key(kind, public_id), _new_token(), TOKEN_SECONDS)
     except Exception as exc:  # the pages then poll the database's fingerprint
