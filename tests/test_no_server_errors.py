@@ -53,6 +53,7 @@ def test_no_input_gets_a_server_error_on_any_route(world, signed_in):
                 assert_answered(send(nul_segment(path)), path)
             if method in ("post", "put", "patch"):
                 assert_answered(send(path, DEEP, content_type="application/json"), path)
+            if method == "post":  # Django refuses a body too big as it is read, whatever the method
                 assert_answered(send(path, BIG, content_type="application/json"), path)
             checked += 1
         if client.get(path).status_code != 405:  # what answers GET answers HEAD
