@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -28,6 +29,16 @@ logger = logging.getLogger("games.polls")
 
 MATCH = "m"
 TOURNAMENT = "t"
+# The poll's address, ``/m/<public id>/version/`` or ``/t/<public id>/version/``: the kind
+# (MATCH or TOURNAMENT) and the public id.
+POLL = re.compile(r"^/(m|t)/([A-Za-z0-9_-]{1,64})/version/$")
+# Every poll asks again (no cache may answer for us), and only this browser keeps it; and, as
+# the poll is answered before the security middleware, the headers it would add to JSON.
+POLL_HEADERS = (
+    ("Cache-Control", "private, no-cache"),
+    ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
+    ("X-Content-Type-Options", "nosniff"),
+)
 # Long enough that a poll's cost is the cache's, short enough that a token left behind by a
 # deleted match goes in time.
 TOKEN_SECONDS = 7 * 86400

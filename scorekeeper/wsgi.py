@@ -6,7 +6,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings.production
 django_application = get_wsgi_application()
 
 # The live pages' poll is answered in front of Django when the cache holds its token
-# (games/pages/live.py): most requests a busy room sends cost no request object at all.
-from games.pages.live import PollApplication  # noqa: E402  (after Django is set up)
+# (scorekeeper/polling.py): most requests a busy room sends cost no request object at all.
+from scorekeeper.polling import PollApplication  # noqa: E402  (after Django is set up)
 
 application = PollApplication(django_application)

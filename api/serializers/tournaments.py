@@ -9,6 +9,9 @@ from games.translation import note_text
 
 from .fields import FormatField, GameField, StrictSerializer
 
+# A bound on the list the service checks against the registry (each tie-break counts once).
+TIE_BREAK_LIST = 20
+
 
 class TournamentCreateSerializer(StrictSerializer):
     club = serializers.SlugField()
@@ -24,7 +27,7 @@ class TournamentCreateSerializer(StrictSerializer):
     # Left out: a pairs event gets the usual tie-breaks (games.tournaments.standings); [] is
     # none at all.
     tie_breaks = serializers.ListField(
-        child=serializers.CharField(max_length=30), required=False, max_length=4
+        child=serializers.CharField(max_length=30), required=False, max_length=TIE_BREAK_LIST
     )
     preset = serializers.CharField(max_length=80, required=False, allow_null=True)
     rules = serializers.DictField(required=False, default=dict)
@@ -34,7 +37,7 @@ class TournamentUpdateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=120, required=False)
     rounds = serializers.IntegerField(min_value=1, max_value=50, required=False)
     tie_breaks = serializers.ListField(
-        child=serializers.CharField(max_length=30), required=False, max_length=4
+        child=serializers.CharField(max_length=30), required=False, max_length=TIE_BREAK_LIST
     )
 
 

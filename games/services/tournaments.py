@@ -20,7 +20,7 @@ from games.permissions import is_director
 from games.rules import Errors, Game, RuleViolation, UnknownGame, get_game
 from games.selectors import players_by_unique_name
 from games.tournaments.formats import Format, UnknownFormat, get_format
-from games.tournaments.standings import TIE_BREAKS
+from games.tournaments.tie_breaks import TIE_BREAKS
 from games.translation import translated
 
 from .errors import Conflict
@@ -165,11 +165,7 @@ def _check_table_size(errors: Errors, engine: Game, kind: Format | None, size: i
 def _check_tie_breaks(errors: Errors, kind: Format | None, tie_breaks: Sequence[str]) -> None:
     for tie_break in tie_breaks:
         if tie_break not in TIE_BREAKS:
-            errors.add(
-                "tie_breaks",
-                _("Unknown tie-break %(name)s; the tie-breaks are %(all)s.")
-                % {"name": repr(tie_break), "all": ", ".join(TIE_BREAKS)},
-            )
+            errors.add("tie_breaks", translated(TIE_BREAKS.unknown(tie_break)))
     if len(set(tie_breaks)) != len(tie_breaks):
         errors.add("tie_breaks", _("A tie-break is listed twice; each one can only decide once."))
     if tie_breaks and kind is not None and not kind.tie_breaks:

@@ -7,13 +7,8 @@ Vocabulary, used the same way in the whole module:
   match was played for (card points, games won), *match points* what it earned in the
   standings (2 for a win and 1 for a draw, unless given: VP scales work as well).
 - *tie-break*: what separates entrants level on match points, applied in the order given to
-  those still level after the ones before:
-
-  - ``difference``: points scored less points conceded (card-point or game difference);
-  - ``buchholz``: the sum of the match points of every opponent met;
-  - ``sonneborn_berger``: the same sum, each opponent weighted by the share of the match points
-    taken from them (all of them for a win, half for a draw);
-  - ``head_to_head``: the match points scored in matches among the entrants still level.
+  those still level after the ones before; each is a class in the registry of
+  ``games.tournaments.tie_breaks`` (difference, Buchholz, Sonneborn-Berger, head to head).
 
 Byes count for match points and difference but bring no opponent into Buchholz or
 Sonneborn-Berger. Sums are exact (floats are summed as fractions), so entrants with the same
@@ -31,16 +26,10 @@ from fractions import Fraction
 from numbers import Rational
 
 from ._input import listed_once
+from .tie_breaks import TIE_BREAKS, Field, Number, TieBreak
 
 Entrant = Hashable
-Number = int | float | Fraction | Decimal
 
-TIE_BREAKS = ("difference", "buchholz", "sonneborn_berger", "head_to_head")
-# A new pairs event's tie-breaks unless its director chooses others: Buchholz (the strength of
-# the opponents met, the Swiss system's own measure), then Sonneborn-Berger (whom the points
-# were taken from), then the card-point or game difference. In a complete round robin Buchholz
-# and Sonneborn-Berger separate nobody the other does not, and the difference still decides.
-DEFAULT_TIE_BREAKS = ("buchholz", "sonneborn_berger", "difference")
 WIN, DRAW, LOSS = 2, 1, 0  # match points when a result gives none
 
 
@@ -117,18 +106,11 @@ def rank(
         games[a].append((b, ma, mb))
         games[b].append((a, mb, ma))
 
-    values: dict[str, list[Number | None]] = {"difference": difference}
-    if "buchholz" in breaks:
-        values["buchholz"] = [sum(match_points[o] for o, _, _ in mine) for mine in games]
-    if "sonneborn_berger" in breaks:
-        values["sonneborn_berger"] = [
-            sum(
-                (match_points[o] * _share(own, theirs) for o, own, theirs in mine),
-                start=Fraction(0),
-            )
-            for mine in games
-        ]
-    values["head_to_head"] = [None] * n
+    results_of = Field(match_points=match_points, difference=difference, byes=byes, games=games)
+    values: dict[str, list[Number | None]] = {
+        tie_break.slug: [None] * n if tie_break.within_group else tie_break.values(results_of)
+        for tie_break in breaks
+    }
     decided: list[str | None] = [None] * n
 
     def split(group: list[int], depth: int) -> list[list[int]]:
@@ -138,11 +120,11 @@ def rank(
         if depth == len(breaks):
             # Level on everything: one shared rank, its lines by difference (stable).
             return [sorted(group, key=lambda i: difference[i], reverse=True)]
-        name = breaks[depth]
-        if name == "head_to_head":
-            inside = set(group)
-            for i in group:
-                values[name][i] = sum((own for o, own, _ in games[i] if o in inside), start=0)
+        tie_break = breaks[depth]
+        name = tie_break.slug
+        if tie_break.within_group:
+            for i, value in tie_break.values_within(results_of, group).items():
+                values[name][i] = value
         key = values[name]
         group = sorted(group, key=lambda i: key[i], reverse=True)
         parts: list[list[int]] = []
@@ -181,7 +163,7 @@ def rank(
                     match_points=_plain(match_points[i]),
                     played=played[i],
                     byes=byes[i],
-                    tie_breaks={name: _plain(values[name][i]) for name in breaks},
+                    tie_breaks={t.slug: _plain(values[t.slug][i]) for t in breaks},
                     shared=len(group) > 1,
                     decided_by=decided[i] if len(group) == 1 else None,
                     difference=_plain(difference[i]),
@@ -237,7 +219,7 @@ def rank_individual(
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _check_tie_breaks(tie_breaks: Sequence[str]) -> tuple[str, ...]:
+def _check_tie_breaks(tie_breaks: Sequence[str]) -> tuple[TieBreak, ...]:
     if isinstance(tie_breaks, str):
         tie_breaks = (tie_breaks,)
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
@@ -248,7 +230,7 @@ def _check_tie_breaks(tie_breaks: Sequence[str]) -> tuple[str, ...]:
         )
     if len(set(tie_breaks)) != len(tie_breaks):
         raise ValueError("A tie-break is listed twice; each one can only decide once.")
-    return tuple(tie_breaks)
+    return tuple(TIE_BREAKS[t] for t in tie_breaks)
 
 
 def _read(result: Result, number: int, index: Mapping[Entrant, int]):
@@ -283,11 +265,6 @@ def _exact(value: Number) -> int | Fraction:
     if isinstance(value, int):
         return value
     return Fraction(value)
-
-
-def _share(own: Number, theirs: Number) -> Fraction:
-    total = own + theirs
-    return Fraction(own) / total if total else Fraction(0)
 
 
 def _plain(value: Number | None) -> Number | None:

@@ -11,22 +11,16 @@ from typing import Any
 from games.pages.games import etori, malilla, marafon, rikken, trionfo
 from games.pages.games.contract import GamePage
 from games.pages.words import Table
-from games.rules import get_game
+from games.rules import GAMES, UnknownGame, get_game
+from games.rules.registry import Registry
 
-PAGES: dict[str, GamePage] = {}
-
-
-def register(page: GamePage) -> GamePage:
-    PAGES[page.slug] = page
-    return page
-
+# A page for every registered game: a game without one fails the page contract's test.
+PAGES: Registry[GamePage] = Registry(error=UnknownGame, refusal=GAMES.refusal)
+register = PAGES.register
+page_for = PAGES.find
 
 for _page in (marafon.PAGE, trionfo.PAGE, malilla.PAGE, rikken.PAGE, etori.PAGE):
     register(_page)
-
-
-def page_for(slug: str) -> GamePage:
-    return PAGES[slug]
 
 
 def table_of(match) -> Table:

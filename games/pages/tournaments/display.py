@@ -11,7 +11,6 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games import selectors
 from games.models import Table, Tournament
@@ -20,14 +19,18 @@ from games.pages.words import isolated
 from games.rules import GAMES, get_game
 from games.services.table_keys import table_keys
 from games.tournaments.formats import get_format
+from games.tournaments.tie_breaks import TIE_BREAKS
+from games.translation import translated
 
-TIE_BREAK_LABELS = {
-    "difference": gettext_lazy("Difference"),
-    "buchholz": gettext_lazy("Buchholz"),
-    "sonneborn_berger": gettext_lazy("Sonneborn-Berger"),
-    "head_to_head": gettext_lazy("Head to head"),
-    "match_points": gettext_lazy("Match points"),
-}
+
+def tie_break_label(slug: str) -> str:
+    """A tie-break's name as a list of choices says it; what decided a place may also be the
+    match points, or a tie-break a stored event names that is no longer registered."""
+    if slug in TIE_BREAKS:
+        return translated(TIE_BREAKS[slug].name)
+    if slug == "match_points":
+        return _("Match points")
+    return slug.replace("_", " ")
 
 
 def is_pairs(tournament: Tournament) -> bool:

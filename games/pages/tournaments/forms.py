@@ -15,14 +15,13 @@ from games.names import name_problem, normalise_name
 from games.pages.errors import RuleErrorsForm
 from games.pages.matches.forms import MAX_NAME_LENGTH
 from games.pages.numbers import NumberField
-from games.pages.tournaments.display import TIE_BREAK_LABELS
+from games.pages.tournaments.display import tie_break_label
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
 from games.tournaments.formats import FORMATS
-from games.tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
+from games.tournaments.tie_breaks import DEFAULT_TIE_BREAKS, TIE_BREAKS
 from games.translation import translated
 
-TIE_BREAK_SLOTS = 4
 PAIR_SEPARATOR = "&"
 # Each line is a service call in one transaction: a pasted phone book should not hold it long.
 MAX_LINES = 200
@@ -94,14 +93,16 @@ class TournamentForm(RuleErrorsForm, forms.Form):
         self.fields["game"].choices = [(s, g.name) for s, g in GAMES.items()]
         self.fields["format"].choices = [(s, translated(f.label)) for s, f in FORMATS.items()]
         self.fields["format"].initial = next(iter(FORMATS))
-        # The usual tie-breaks are filled in, to be kept or changed (a pairs event only).
+        # The usual tie-breaks are filled in, to be kept or changed (a pairs event only): a
+        # slot for each registered tie-break, since each counts once.
         usual = dict(enumerate(DEFAULT_TIE_BREAKS, start=1))
-        for slot in range(1, TIE_BREAK_SLOTS + 1):
+        self.tie_break_slots = len(TIE_BREAKS)
+        for slot in range(1, self.tie_break_slots + 1):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 label=_("Tie-break %(n)d") % {"n": slot},
                 required=False,
                 widget=forms.RadioSelect,
-                choices=[("", _("None")), *((t, TIE_BREAK_LABELS.get(t, t)) for t in TIE_BREAKS)],
+                choices=[("", _("None")), *((t, tie_break_label(t)) for t in TIE_BREAKS)],
                 initial=usual.get(slot, ""),
             )
 
@@ -116,7 +117,7 @@ class TournamentForm(RuleErrorsForm, forms.Form):
         return "|".join(s for s, f in FORMATS.items() if f.tie_breaks)
 
     def tie_break_fields(self):
-        return [self[f"tie_break_{slot}"] for slot in range(1, TIE_BREAK_SLOTS + 1)]
+        return [self[f"tie_break_{slot}"] for slot in range(1, self.tie_break_slots + 1)]
 
     def preset_chips(self) -> list[tuple[Any, str]]:
         """Each house-rules chip with its game (none for the usual rules): a game's own show
@@ -126,7 +127,7 @@ class TournamentForm(RuleErrorsForm, forms.Form):
     def clean(self):
         data = super().clean()
         chosen: list[str] = []
-        for slot in range(1, TIE_BREAK_SLOTS + 1):
+        for slot in range(1, self.tie_break_slots + 1):
             value = data.get(f"tie_break_{slot}")
             if not value:
                 continue

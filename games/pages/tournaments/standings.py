@@ -15,30 +15,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import Entrant, Tournament
-from games.pages.tournaments.display import TIE_BREAK_LABELS, is_pairs, number
+from games.pages.tournaments.display import is_pairs, number, tie_break_label
 from games.tournaments.table_results import lowest_wins
+from games.tournaments.tie_breaks import TIE_BREAKS
+from games.translation import translated
 
 # Each column of a pairs event: its short label, and what it is in words (the legend, and the
 # sentence that says what ranked the rows).
 COLUMNS = {
     "match_points": (gettext_lazy("MP"), pgettext_lazy("standings", "match points")),
-    # Translators: a short column heading: points scored less points conceded.
-    "difference": (
-        pgettext_lazy("standings column", "Diff."),
-        pgettext_lazy("standings", "difference"),
-    ),
-    # Translators: a short column heading for the Buchholz tie-break; spelled out under it.
-    "buchholz": (pgettext_lazy("standings column", "Bh"), pgettext_lazy("standings", "Buchholz")),
-    "sonneborn_berger": (
-        # Translators: a short column heading for the Sonneborn-Berger tie-break.
-        pgettext_lazy("standings column", "SB"),
-        pgettext_lazy("standings", "Sonneborn-Berger"),
-    ),
-    "head_to_head": (
-        # Translators: a short column heading for the head-to-head tie-break.
-        pgettext_lazy("standings column", "H2H"),
-        pgettext_lazy("standings", "head to head"),
-    ),
     # Translators: a short column heading: the matches played (byes included).
     "played": (pgettext_lazy("standings column", "Pl."), pgettext_lazy("standings", "played")),
     # Translators: a short column heading: the byes a pair has had (a win without a game).
@@ -63,8 +48,12 @@ def standings_table(tournament: Tournament) -> dict[str, Any]:
         getters.append(getter)
 
     def named(key, getter):
-        short, full = COLUMNS.get(key, (TIE_BREAK_LABELS.get(key, key.replace("_", " ")), None))
-        column(short, getter, full)
+        if key in TIE_BREAKS:  # a tie-break says its own words
+            tie_break = TIE_BREAKS[key]
+            column(translated(tie_break.column), getter, translated(tie_break.in_words))
+        else:
+            short, full = COLUMNS.get(key, (key.replace("_", " "), None))
+            column(short, getter, full)
 
     pairs = is_pairs(tournament)
     if pairs:
@@ -132,14 +121,14 @@ def _then(steps: list[str]) -> str:
 
 
 def _full_name(tie_break: str) -> Any:
-    if tie_break in COLUMNS:
-        return COLUMNS[tie_break][1]
-    return TIE_BREAK_LABELS.get(tie_break, tie_break.replace("_", " "))
+    if tie_break in TIE_BREAKS:
+        return translated(TIE_BREAKS[tie_break].in_words)
+    return tie_break.replace("_", " ")  # a tie-break no longer registered, in a stored event
 
 
 def _tie_break_columns(tournament: Tournament, rows: list[Mapping[str, Any]]) -> list[str]:
     # The difference has its own column; an older cache kept Buchholz apart from tie-breaks.
-    shown = [t for t in tournament.tie_breaks if t != "difference"]
+    shown = [t for t in tournament.tie_breaks if t in TIE_BREAKS and TIE_BREAKS[t].shown]
     if any("buchholz" in r for r in rows) and "buchholz" not in shown:
         shown.append("buchholz")
     return shown
@@ -161,4 +150,4 @@ def _decided_by(value: Any) -> str:
     # Most lines are separated by match points alone; only a tie-break is worth a word.
     if not isinstance(value, str) or value == "match_points":
         return ""
-    return str(TIE_BREAK_LABELS.get(value, value.replace("_", " ")))
+    return str(tie_break_label(value))

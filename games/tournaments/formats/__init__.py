@@ -7,39 +7,30 @@ from __future__ import annotations
 
 from games.rules.errors import MessageError
 from games.rules.messages import msg
+from games.rules.registry import Registry
 
 from . import individual, knockout, round_robin, swiss
 from .base import Drawn, DrawRequest, Format, Named
-
-FORMATS: dict[str, Format] = {}
-
-
-def register(format: Format) -> Format:
-    """Makes a format known by its slug, in the order the new-tournament form offers them."""
-    FORMATS[format.slug] = format
-    return format
-
-
-for _format in (individual.FORMAT, swiss.FORMAT, round_robin.FORMAT, knockout.FORMAT):
-    register(_format)
 
 
 class UnknownFormat(MessageError, LookupError):
     pass
 
 
-def get_format(slug: str) -> Format:
-    try:
-        return FORMATS[slug]
-    except (KeyError, TypeError):
-        known = ", ".join(FORMATS)
-        raise UnknownFormat(
-            msg(
-                "Unknown format %(format)s; the formats are %(formats)s.",
-                format=repr(slug),
-                formats=known,
-            )
-        ) from None
+# In the order the new-tournament form offers them.
+FORMATS: Registry[Format] = Registry(
+    error=UnknownFormat,
+    refusal=lambda slug, known: msg(
+        "Unknown format %(format)s; the formats are %(formats)s.",
+        format=slug,
+        formats=", ".join(known),
+    ),
+)
+register = FORMATS.register
+get_format = FORMATS.find
+
+for _format in (individual.FORMAT, swiss.FORMAT, round_robin.FORMAT, knockout.FORMAT):
+    register(_format)
 
 
 __all__ = [

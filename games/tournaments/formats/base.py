@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.rules.messages import Message, msg
 
-from ..standings import DEFAULT_TIE_BREAKS
+from ..tie_breaks import DEFAULT_TIE_BREAKS
 
 if TYPE_CHECKING:
     from games.tournaments.table_results import TableResult

@@ -12,8 +12,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from games import polls
-from games.pages.live import PollApplication
 from games.services import match_create
+from scorekeeper.polling import PollApplication
 
 pytestmark = pytest.mark.django_db
 

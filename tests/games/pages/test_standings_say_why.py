@@ -15,7 +15,8 @@ from rest_framework.test import APIClient
 
 from games.models import Tournament
 from games.services.tournaments import tournament_create
-from games.tournaments.standings import DEFAULT_TIE_BREAKS, Result, rank
+from games.tournaments.standings import Result, rank
+from games.tournaments.tie_breaks import DEFAULT_TIE_BREAKS
 from tests.api.test_tournament_draws import draw, pairs_event, play
 
 from .conftest import page_text

@@ -7,38 +7,30 @@ from __future__ import annotations
 
 from games.rules.errors import MessageError
 from games.rules.messages import msg
+from games.rules.registry import Registry
 
 from . import field_size, match_points, own_score, place_table
 from .base import FACTS, EventResult, Number, PointsScheme
-
-SCHEMES: dict[str, PointsScheme] = {}
-
-
-def register(scheme: PointsScheme) -> PointsScheme:
-    """Makes a scheme known by its slug, in the order the season form offers them."""
-    SCHEMES[scheme.slug] = scheme
-    return scheme
-
-
-for _scheme in (place_table.SCHEME, field_size.SCHEME, own_score.SCHEME, match_points.SCHEME):
-    register(_scheme)
 
 
 class UnknownScheme(MessageError, LookupError):
     pass
 
 
-def get_scheme(slug: str) -> PointsScheme:
-    try:
-        return SCHEMES[slug]
-    except (KeyError, TypeError):
-        raise UnknownScheme(
-            msg(
-                "Unknown points scheme %(scheme)s; the schemes are %(schemes)s.",
-                scheme=repr(slug),
-                schemes=", ".join(SCHEMES),
-            )
-        ) from None
+# In the order the season form offers them.
+SCHEMES: Registry[PointsScheme] = Registry(
+    error=UnknownScheme,
+    refusal=lambda slug, known: msg(
+        "Unknown points scheme %(scheme)s; the schemes are %(schemes)s.",
+        scheme=slug,
+        schemes=", ".join(known),
+    ),
+)
+register = SCHEMES.register
+get_scheme = SCHEMES.find
+
+for _scheme in (place_table.SCHEME, field_size.SCHEME, own_score.SCHEME, match_points.SCHEME):
+    register(_scheme)
 
 
 __all__ = [
