@@ -40,6 +40,7 @@ from games.services.tournaments import (
     tournament_create,
     tournament_update,
 )
+from games.tournaments.tie_breaks import TIE_BREAKS
 from scorekeeper.shortcuts import found_or_404
 
 from .matches import IDEMPOTENCY_PARAMETER
@@ -291,7 +292,8 @@ def standings_csv(tournament: Tournament) -> HttpResponse:
                 + ["" if p is None else p for p in rounds]
             )
         return response
-    breaks = [name for name in tournament.tie_breaks if name != "difference"]
+    # The difference has its own column, as on the pages.
+    breaks = [t for t in tournament.tie_breaks if t not in TIE_BREAKS or TIE_BREAKS[t].shown]
     writer.writerow(["rank", "name", "match_points", "difference", *breaks, "played", "byes"])
     for row in rows:
         values = row.get("tie_breaks") or {}

@@ -5,6 +5,9 @@ other file touched."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from django.test import Client
 
@@ -74,3 +77,25 @@ def test_registered_it_is_offered_ranked_by_and_shown(wins, td, run, director_cl
     assert "Ranked by match points, then wins, then difference." in page
     standings = td.get(f"{base}standings/").json()
     assert sorted(row["tie_breaks"]["wins"] for row in standings["standings"]) == [0, 0, 1, 1]
+
+
+def test_no_code_outside_the_tie_breaks_compares_a_tie_break_slug():
+    """Only the registry knows its members: shared code asks a tie-break (its values, its words,
+    whether it is shown) and never compares a slug. A season's standing has its own fixed order
+    of ties (RULES and issue 32), and an older cache's flat ``buchholz`` key is read as data."""
+    root = Path(__file__).resolve().parents[3]
+    slugs = "|".join(TIE_BREAKS)
+    compared = re.compile(
+        rf"""(==|!=)\s*["']({slugs})["']|["']({slugs})["']\s*(==|!=|in |not in )"""
+    )
+    outside = []
+    for path in [*root.joinpath("games").rglob("*.py"), *root.joinpath("api").rglob("*.py")]:
+        skipped = ("tie_breaks", "migrations", "rules", "seasons")
+        if any(part in path.parts for part in skipped) or path.name.startswith("season"):
+            continue
+        lines = path.read_text().splitlines()
+        for number, line in enumerate(lines, start=1):
+            before = " ".join(lines[max(0, number - 4) : number])
+            if compared.search(line) and "older cache" not in before:
+                outside.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    assert outside == []
