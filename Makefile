@@ -5,6 +5,7 @@
 #   CELERY_BROKER_URL): migrate, collectstatic, then gunicorn, one Celery worker and one beat,
 #   supervised together by honcho (Ctrl-C stops all three). make web / worker / beat run one.
 # make lock: refresh uv.lock to the newest versions pyproject.toml allows.
+# make screenshots: the documentation's pictures (docs/img/), taken again from a seeded server.
 #
 # Every install comes from uv.lock (exact versions and hashes): uv itself is bootstrapped into
 # .venv/.uv from PyPI at a pinned version, checked against its wheels' hashes, with the pip that
@@ -45,7 +46,7 @@ TEST_WORKERS ?= $(shell echo $$(( $$(getconf _NPROCESSORS_ONLN 2>/dev/null || ec
 PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 .PHONY: run test test-fast lint bench serve web worker beat ready prepare clean catalogues \
-	lock sync sync-runtime sync-production
+	lock sync sync-runtime sync-production screenshots
 
 # The translations: each catalogue compiled by Babel's pure-Python compiler (no GNU gettext),
 # again whenever its .po changes.
@@ -112,6 +113,11 @@ lint: sync
 
 bench: sync $(CATALOGUES)
 	$(BIN)/python -m bench
+
+# docs/img/ again, after the pages change: a throwaway SQLite database, seeded, served by
+# runserver on a spare port and photographed by Playwright with Debian's Chromium.
+screenshots: sync $(CATALOGUES)
+	$(BIN)/python docs/screenshots.py
 
 # Checks the database and the broker, and sets the database and the static files up.
 prepare: sync-production $(CATALOGUES)

@@ -1,4 +1,4 @@
-"""``make bench``: the budgets the README promises, one table of figures.
+"""``make bench``: the budgets docs/architecture.md promises, one table of figures.
 
 First, without Django, the tournament draws and standings (``bench/tournaments.py``). Then,
 with the bench's settings (production's, with the floor view in the bench's own URLs; on

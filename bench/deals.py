@@ -226,7 +226,8 @@ def _pages() -> list[tuple]:
         (f"offline script {offline:.1f} KB", None, None, None, None, "<= 15 KB", offline <= 15)
     )
     # A money game plays on for ever; a Marafon match is at most three games (to 500 points at
-    # most), so its page is measured at 100 deals, as the README's first budget was.
+    # most), so its page is measured at 100 deals, as the first page budget was
+    # (docs/architecture.md, Budgets).
     for game, size in (("rikken", 500), ("marafon", 100)):
         match, key = new_match(game, deals=size)
         url = f"/m/{match.public_id}/"

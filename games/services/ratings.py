@@ -6,7 +6,8 @@ the list dirty and queues its recompute on commit; a periodic sweep catches up l
 The model is openskill's Plackett-Luce: it rates teams of any size and any number of places
 with ties (a Rikken table of four individual balances, a Marafon match of two partnerships, an
 Etori match of three teams of two), costs one pass over the teams per result, and is openskill's
-own recommended default. See the README for the choice against Thurstone-Mosteller.
+own recommended default. See docs/directors.md (Club ratings) for the choice against
+Thurstone-Mosteller.
 
 Incremental and from-scratch recomputes give the same ratings: results are folded in one
 order, (when the result counted, match id), and the list remembers how many it folded and a

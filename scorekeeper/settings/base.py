@@ -145,7 +145,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-# Each language named in itself, as the language menu shows it. A new one: README, Languages.
+# Each language named in itself, as the language menu shows it. A new one: docs/architecture.md,
+# "How to add a language".
 LANGUAGES = [
     ("en", "English"),
     ("it", "Italiano"),

@@ -1,7 +1,8 @@
 """Fewer taps, no swipe, on a 360 x 740 phone (issue 27, part 2): a Rikken deal and an Etori
 hand counted tap by tap (a target off the screen costs a swipe, counted as one tap more), only
 the rows a Rikken contract needs, every field left out flagged at once, and a closed evening's
-match without a deal form. The README's tap table gives these figures."""
+match without a deal form. The tap budgets of docs/architecture.md (Budgets, The pages) give
+these figures."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PLAYERS = ["Anna", "Bram", "Cor", "Dirk"]  # Etori's teams: Anna & Cor, Bram & Dirk
 
-# The budgets of issue 27 (README, tap table): taps, swipes counted as taps.
+# The budgets of issue 27 (docs/architecture.md, the pages' budgets): swipes counted as taps.
 RIK, FIRST_RIK, MISERE, SOLO, ALL_PASS = 5, 6, 3, 4, 1
 ETORI_HAND, ETORI_EIGHT_ALL = 2, 3  # plus the digits of one team's honours (typed: one tap)
 

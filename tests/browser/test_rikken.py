@@ -11,7 +11,7 @@ from .phone import expect_next_deal, extras, history_row, start_match, totals
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PLAYERS = ["Anna", "Bram", "Cor", "Dirk"]
-ORDINARY_DEAL_TAPS = 5  # README: 5 for a rik, within the budget of 6
+ORDINARY_DEAL_TAPS = 5  # docs/architecture.md, the tap budgets: 5 for a rik, within 6
 
 
 def rik(taps, declarer: int, partner: int, trump: str, tricks: int) -> int:

@@ -1,5 +1,5 @@
-"""The season engine, table-driven from the examples in the README (Club seasons): each points
-scheme, each counting rule, the tie-breaks, the unranked and the prizes."""
+"""The season engine, table-driven from the examples in docs/directors.md (Club seasons): each
+points scheme, each counting rule, the tie-breaks, the unranked and the prizes."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from games.tournaments.seasons import (
     season_standing,
 )
 
-# --- the points schemes: one event of five (README: "Points schemes") ---------------------------
+# --- the points schemes: one event of five (docs/directors.md: "Points schemes") ------------------
 
 SCHEME_EXAMPLES = [
     # scheme, options, (place, field, score, match points), points
@@ -75,7 +75,7 @@ def test_a_scheme_refuses_wrong_options_at_their_field(slug, options, field):
     assert field in get_scheme(slug).check_options(options)
 
 
-# --- counting: one member's results (README: "Counting") ----------------------------------------
+# --- counting: one member's results (docs/directors.md: "Counting") -------------------------------
 
 # Points at each of 7 events, None where the member did not play.
 MISSED_TWO = [10, 8, None, 6, 5, 2, None]
@@ -150,7 +150,7 @@ def test_an_unranked_member_comes_after_even_with_more_points():
     assert [(line.member, line.rank) for line in lines] == [("Ana", 1), ("Bo", None)]
 
 
-# --- tie-breaks (README: "Ties") ---------------------------------------------------------------
+# --- tie-breaks (docs/directors.md: "Ties") -------------------------------------------------------
 
 
 def _season(rows, rules=None):
@@ -203,7 +203,7 @@ def test_ties_are_broken_in_the_order_the_readme_gives(rows, order, decided, ran
     assert ("decided place 1" in text) == (decided is not None)
 
 
-# --- prizes (README: "Prizes") -----------------------------------------------------------------
+# --- prizes (docs/directors.md: "Prizes") ---------------------------------------------------------
 
 
 def test_prize_places_go_to_those_who_may_take_a_prize_and_the_booby_to_the_last():
