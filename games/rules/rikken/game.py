@@ -27,7 +27,8 @@ Vocabulary
 The rule options are declared in ``options.py``, the contract table (the ``contracts``
 option) read in ``contracts.py``, each contract played in a deal in
 ``entries.py``, what it pays in ``payments.py``, the special games in ``specials.py``, who
-plays a deal in ``seats.py``, penalty points counted in ``penalty.py``.
+plays a deal in ``seats.py``, penalty points counted in ``penalty.py``, a deal explained in plain
+words in ``explain.py``.
 """
 
 from __future__ import annotations
