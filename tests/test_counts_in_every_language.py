@@ -95,6 +95,25 @@ INVARIABLE: set[tuple[str, str]] = {
     ("nl", "%(count)s time"),
     ("it", "%(n)s unit"),
     ("it", "%(payer)s pays %(payee)s %(units)s unit"),
+    # Rikken's explanations (games/rules/rikken/explain*.py): units paid and received.
+    *(
+        ("it", text)
+        for text in (
+            "Each payment: the base, %(count)s unit.",
+            "Each payment: %(sum)s = %(count)s unit.",
+            "%(payer)s pays %(payee)s %(count)s unit.",
+            "%(payers)s each pay %(payee)s %(count)s unit.",
+            "%(payer)s pays %(payees)s %(count)s unit each.",
+            "%(seat)s receives %(count)s unit.",
+            "%(seats)s receive %(count)s unit each.",
+            "%(seat)s pays %(count)s unit.",
+            "%(seats)s pay %(count)s unit each.",
+            "%(count)s unit more for taking all 13 tricks.",
+            "The stake of a special game: %(count)s unit.",
+            "the special games are played for %(count)s unit.",
+            "Each queen costs half the stake, %(count)s unit, paid to whoever took none.",
+        )
+    ),
 }
 # Languages whose nouns take a plural form after a number: their forms for 1 and for more must
 # differ. (Persian keeps the noun singular after a numeral; Japanese has one form.)

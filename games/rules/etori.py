@@ -38,7 +38,8 @@ from .base import (
     read_list,
 )
 from .cards import FRENCH_SUITS, read_suit
-from .messages import msg, pmsg, team_word
+from .etori_explain import KINDS, explain_hand, kind_of_outcome
+from .messages import Message, msg, pmsg, team_word
 
 HONOURS = 16
 WINNING_HONOURS = 9
@@ -151,6 +152,18 @@ class Etori(Game[EtoriOptions, EtoriState, EtoriDeal]):
     def team_points(self, state: Mapping[str, Any], team: int, options: EtoriOptions) -> int:
         """Chips won or lost: the count against the chips each team started with."""
         return state["chips"][team] - options.chips
+
+    # explanations (etori_explain.py)
+
+    outcome_kinds = KINDS
+
+    def outcome_kind(self, raw: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        return kind_of_outcome(raw, outcome)
+
+    def explain(
+        self, raw: Mapping[str, Any], outcome: Mapping[str, Any], options: EtoriOptions
+    ) -> list[Message]:
+        return explain_hand(raw, outcome, options)
 
     def initial_state(self, options: EtoriOptions, setup: Mapping[str, Any]) -> EtoriState:
         if options.players == 4:

@@ -27,7 +27,8 @@ Vocabulary
 The rule options are declared in ``options.py``, the contract table (the ``contracts``
 option) read in ``contracts.py``, each contract played in a deal in
 ``entries.py``, what it pays in ``payments.py``, the special games in ``specials.py``, who
-plays a deal in ``seats.py``, penalty points counted in ``penalty.py``.
+plays a deal in ``seats.py``, penalty points counted in ``penalty.py``, a deal explained in plain
+words in ``explain.py``.
 """
 
 from __future__ import annotations
@@ -50,10 +51,11 @@ from ..base import (
     read_object,
     read_seat,
 )
-from ..messages import msg, seat_word
+from ..messages import Message, msg, seat_word
 from . import schema, seats
 from .contracts import OVERRIDES, ContractRow
 from .entries import BLIND_MAN, BLIND_MAN_DOES_NOT_BID, ContractEntry, read_contract
+from .explain import KINDS, explain_deal, kind_of_outcome
 from .options import RikkenOptions, check_house_rules
 from .payments import deal_transfers
 from .penalty import (
@@ -139,6 +141,18 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
         if "points" in state:  # penalty points: what each player collected, the lowest best
             return SeatTotals(tuple(state["points"]), lowest_wins=True)
         return SeatTotals(tuple(state["balances"]), money=True)
+
+    # explanations (explain.py)
+
+    outcome_kinds = KINDS
+
+    def outcome_kind(self, raw: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        return kind_of_outcome(raw, outcome)
+
+    def explain(
+        self, raw: Mapping[str, Any], outcome: Mapping[str, Any], options: RikkenOptions
+    ) -> list[Message]:
+        return explain_deal(raw, outcome, options)
 
     def contracts_played(self, outcome: Mapping[str, Any], seat: int) -> list[ContractPlayed]:
         played = []
@@ -370,6 +384,7 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
         if deal.special is not None:
             payments = special_payments(deal.special, active, len(payments), options)
         outcome = {
+            "dealer": deal.dealer,
             "payments": payments,
             "contracts": settled,
             "all_pass": deal.all_pass,
@@ -419,6 +434,7 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
             if not (options.players == 3 and seat == BLIND_MAN):  # he collects nothing
                 points[seat] += value
         outcome = {
+            "dealer": deal.dealer,
             "points": points,
             "contracts": settled,
             "all_pass": deal.all_pass,

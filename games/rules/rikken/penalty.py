@@ -187,12 +187,17 @@ def pot_points(entries: Sequence[Any], active: Sequence[int], m: int) -> dict[in
     made = {e.declarer for e in entries if e.row.made(e.tricks)}
     failed = {e.declarer for e in entries} - made
     sharers = [s for s in active if s not in made]
-    pot = POT_FACTOR * y * len(made)
-    share = (2 * pot + len(sharers)) // (2 * len(sharers)) if sharers else 0
+    share = pot_share(POT_FACTOR * y * len(made), len(sharers))
     points = {s: share * m for s in sharers}
     for seat in failed:
         points[seat] += POT_FACTOR * y * m
     return points
+
+
+def pot_share(pot: int, sharers: int) -> int:
+    """One share of the pot among ``sharers`` players, rounded to the nearest point, halves
+    up (0 when nobody shares it)."""
+    return (2 * pot + sharers) // (2 * sharers) if sharers else 0
 
 
 def schuppen_mie_points(special: Mapping[str, Any], made: int, m: int) -> dict[int, int]:

@@ -21,6 +21,11 @@ DEAL: dict[str, Any] = {
     },
 }
 OUTCOME: dict[str, Any] = {
+    "dealer": {
+        "type": "integer",
+        "description": "the seat that dealt this deal (with five or six players it sat the deal "
+        "out).",
+    },
     "payments": {**INTEGERS, "description": "units per seat, summing to zero."},
     "points": {
         **INTEGERS,
