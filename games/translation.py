@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.functional import Promise
 
 from games.rules.messages import Message
@@ -64,3 +64,21 @@ def preset_name(name: Any) -> str:
     name = "" if name is None else str(name)
     builtin = _BUILTIN_PRESET_NAMES.get(name)
     return translated(builtin) if builtin is not None else name
+
+
+# Left-to-right mark: a sign written before Western digits stays on their left in a
+# right-to-left sentence (as games.pages.numbers.sign_first does on the pages).
+LRM = "\u200e"
+
+
+def written_number(text: str) -> str:
+    """A number the engines write plainly ("-1.25", "+3") as the active language writes it in
+    a sentence: its decimal mark ("-1,25" in Dutch), and its sign kept on the number's left in
+    a right-to-left language (a Persian page's digits are then written in Persian by
+    scorekeeper.middleware.NativeDigits)."""
+    mark = formats.get_format("DECIMAL_SEPARATOR")
+    if mark != ".":
+        text = text.replace(".", mark)
+    if text[:1] in ("-", "+", "\u2212") and translation.get_language_bidi():
+        return LRM + text
+    return text

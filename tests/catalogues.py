@@ -74,10 +74,12 @@ def messages_in(source: str, filename: str = "<source>") -> set[Key]:
 
 def engine_messages() -> set[Key]:
     """Every message the rules engines can raise or show, the tournament engines' notes for
-    the director, and the names' rule (games/names.py, shared by the engines and the services)."""
+    the director, the names' rule (games/names.py, shared by the engines and the services) and
+    a rating change's explanation (games/ratings_explain.py, pure as the engines are)."""
     found: set[Key] = set()
     sources = [*sorted(RULES_DIR.rglob("*.py")), *sorted(TOURNAMENTS_DIR.rglob("*.py"))]
-    for path in [*sources, RULES_DIR.parent / "names.py"]:
+    pure = [RULES_DIR.parent / "names.py", RULES_DIR.parent / "ratings_explain.py"]
+    for path in [*sources, *pure]:
         found |= messages_in(path.read_text(), str(path))
     return found
 

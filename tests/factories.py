@@ -225,3 +225,61 @@ def drawn_table(capture_on_commit=None, *, director=None, first_deal: dict | Non
     if first_deal is not None:
         deal_record(match=table.match, raw=first_deal)
     return table
+
+
+# --- a club's ratings with a history -------------------------------------------------------------
+
+RATED = ("Ana", "Bo", "Cy", "Di")
+
+
+def rated_club(*, director=None) -> dict:
+    """A club whose Rikken ratings hold three results of its four members (``RATED``), their
+    histories public: the confirmed table of the tournament "Drive" (round 1, table 1), then an
+    evening of two matches, settled. In each, Bo plays a misère: made at the table (Bo alone
+    first), failed in the evening's first match (Bo last), made in its second. The list is
+    recomputed here rather than by the job queued on commit, so that any test can use it."""
+    from games.models import RatingList, Table
+    from games.services import club_create, club_member_add, deal_record
+    from games.services.club_options import club_set_options
+    from games.services.ratings import ratings_recompute
+    from games.services.rounds import round_draw_request, round_draw_run
+    from games.services.sessions import session_create, session_match_add, session_settle
+    from games.services.tables import Confirmer, table_confirm
+    from games.services.tournaments import entrant_register, tournament_create
+
+    director = director or director_user()
+    club = club_create(name="De Zwaan", director=director)
+    club_set_options(club=club, rate_friendly_matches=True, public_histories=True)
+    members = [club_member_add(club=club, name=name) for name in RATED]
+    tournament = tournament_create(club=club, user=director, name="Drive", **DRIVE)
+    for member in members:
+        entrant_register(tournament=tournament, player_id=member.pk)
+    drawn = round_draw_request(tournament=tournament, user=director)
+    if not Table.objects.filter(round=drawn).exists():  # the job waits for a commit
+        round_draw_run(round_id=drawn.pk)
+    table = Table.objects.select_related("match").get(round__tournament=tournament)
+    # The draw seats the four anyhow: Bo's seat at the table is looked up.
+    bo = table.match.seats.get(player=members[1]).number
+    misere = {"contracts": [{"contract": "misere", "declarer": bo, "tricks": 0}], "dealer": 0}
+    deal_record(match=table.match, raw=misere)
+    table_confirm(table=table, by="", confirmer=Confirmer(director=director))
+    evening = session_create(
+        players=[m.pk for m in members], game="rikken", club=club, owner=director
+    )
+    failed = {"contracts": [{"contract": "misere", "declarer": 1, "tricks": 1}], "dealer": 0}
+    deal_record(match=evening.match, raw=failed)
+    session, second = session_match_add(session=evening.session)
+    made = {"contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}], "dealer": 0}
+    deal_record(match=second, raw=made)
+    session_settle(session=session)
+    rating_list = RatingList.objects.get(club=club, game="rikken")
+    ratings_recompute(list_id=rating_list.pk, from_scratch=True)
+    return {
+        "director": director,
+        "club": club,
+        "members": members,
+        "tournament": tournament,
+        "table": table,
+        "session": session,
+        "list": rating_list,
+    }

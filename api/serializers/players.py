@@ -133,9 +133,16 @@ class RatingStepSerializer(serializers.Serializer):
     sequence = serializers.IntegerField()
     at = serializers.DateTimeField()
     match = serializers.CharField(allow_null=True)
-    rating = serializers.FloatField()
+    rating = serializers.FloatField(help_text="openskill's ordinal after the result, mu - 3 sigma.")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
+    explain = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="With ?explain=1 only: the change in plain words, a sentence each, in the "
+        "request's language (the result, the places, the rating, mu and sigma before and "
+        "after, what the rating means).",
+    )
 
 
 class ClubOptionsSerializer(StrictSerializer):

@@ -86,8 +86,9 @@ class ClubExportView(APIView):
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT},
         description="The club as a versioned JSON document (members, house rules, tournaments "
-        "with every deal), as `manage.py export club` writes it; directors only. Taking it "
-        "lets the club be deleted until its tournaments change again.",
+        "with every deal, evenings, seasons with their events and rules), as `manage.py export "
+        "club` writes it; directors only. Taking it lets the club be deleted until its "
+        "tournaments change again.",
     )
     def get(self, request, slug: str):
         club = get_club(slug)

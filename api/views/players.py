@@ -9,7 +9,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.query import IdList, WholeNumber
+from api.query import Choice, IdList, WholeNumber
 from api.serializers.players import (
     ClubOptionsSerializer,
     PlayerErasedSerializer,
@@ -30,6 +30,7 @@ from games.selectors.ratings import club_ratings, rating_history
 from games.services.club_options import club_set_options
 from games.services.erasure import check_erase, player_erase
 from games.services.players import player_set_history
+from games.translation import translated
 from scorekeeper.shortcuts import found_or_404
 
 HELD_MATCHES = IdList("ids", "Match ids whose links the client holds.")
@@ -38,6 +39,14 @@ LISTED = WholeNumber(
     "limit", "Matches listed (50; more than 200 lists 200).", default=50, minimum=1, cap=200
 )
 SKIPPED = WholeNumber("offset", "Matches skipped, newest first.", default=0, cap=2**31)
+# As the season standing's (api.views.seasons.EXPLAIN).
+EXPLAIN = Choice(
+    "explain",
+    "1: each step's explanation in plain words, in the request's language.",
+    ("1", "0", "true", "false"),
+)
+# Every step is explained: an API client asked for them all (the page explains the latest 50).
+EXPLAINED = 2**31
 
 
 def _known(player_id: int) -> Player:
@@ -139,17 +148,28 @@ class ClubRatingsView(APIView):
 
 
 class RatingHistoryView(APIView):
-    @extend_schema(responses=RatingStepSerializer(many=True))
+    @extend_schema(
+        responses=RatingStepSerializer(many=True),
+        parameters=[EXPLAIN.parameter()],
+        description="A member's rating after each rated result, oldest first. With "
+        "?explain=1 each step also says, in the request's language, the result it came from "
+        "(the event and its day, the place or won or lost with the score, the other places), "
+        "the rating, skill (mu) and uncertainty (sigma) before and after, and what the rating "
+        "means.",
+    )
     def get(self, request, slug: str, game: str, player_id: int):
+        explain = EXPLAIN.read(request) in ("1", "true")
         club = found_or_404(selectors.club_find(slug), Club)
         player = _known(player_id)
         if selectors.club_member(club, player.pk) is None:
             raise NotFound(_("This player is not a member of the club."))
         if not player_visible(player, request.user):
             raise PermissionDenied(_("This player's history is shown to their club's members."))
-        return Response(
-            RatingStepSerializer(rating_history(club, _game(game), player), many=True).data
-        )
+        steps = rating_history(club, _game(game), player, explained=EXPLAINED if explain else None)
+        for step in steps:
+            if "explain" in step:
+                step["explain"] = translated(step["explain"])
+        return Response(RatingStepSerializer(steps, many=True).data)
 
 
 class ClubOptionsView(APIView):

@@ -3,8 +3,10 @@ it to another server (``manage.py export``, ``GET /api/v1/matches/{id}/export/``
 ``games.services.imports`` rebuilds it.
 
 The document holds what was entered (every deal's input, the rules, the seats, the corrections
-log, the entrants, the draws, the confirmations and disputes) and, beside it, the cached outcomes
-and states, which the import folds again from the inputs and must find equal. It never holds a
+log, the entrants, the draws, the confirmations and disputes; a club's evenings and their
+transfers, its seasons and the events each counts) and, beside it, the cached outcomes and
+states, which the import folds again from the inputs and must find equal; a season's standing
+is worked out again. It never holds a
 secret: no edit key, table key, key salt, token nor any of their hashes. That is why a match
 imported elsewhere gets a new edit key and a tournament's table cards must be printed again.
 
@@ -21,7 +23,19 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from games.models import Club, Correction, Deal, Match, Player, Round, Seat, Table, Tournament
+from games.models import (
+    Club,
+    Correction,
+    Deal,
+    Match,
+    Player,
+    Round,
+    Season,
+    Seat,
+    Session,
+    Table,
+    Tournament,
+)
 
 from .errors import NotFound
 
@@ -208,8 +222,81 @@ def tournament_export(tournament: Tournament, *, now: datetime) -> dict[str, Any
     }
 
 
+def _evening_body(session: Session) -> tuple[dict[str, Any], list[Player]]:
+    """One of the club's evenings (a session): its players in their order, its matches, and
+    once it is settled, its transfers and which were paid; and the players it names."""
+    seated = list(session.players.select_related("player__user").order_by("number"))
+    entries = list(session.entries.order_by("number"))
+    matches = _matches(entry.match_id for entry in entries)
+    transfers = list(session.transfers.order_by("number"))
+    body = {
+        "id": session.public_id,
+        "stake": None if session.stake is None else str(session.stake),
+        "owner": _username(session.owner),
+        "version": session.version,
+        "closed_at": _when(session.closed_at),
+        "created_at": _when(session.created_at),
+        "updated_at": _when(session.updated_at),
+        "players": [row.player_id for row in seated],
+        "matches": [
+            {"number": e.number, "over": e.over, "match": match_body(matches[e.match_id])}
+            for e in entries
+        ],
+        "transfers": [
+            {
+                "number": t.number,
+                "payer": t.payer_id,
+                "payee": t.payee_id,
+                "units": t.units,
+                "amount": None if t.amount is None else str(t.amount),
+                "paid_at": _when(t.paid_at),
+            }
+            for t in transfers
+        ],
+    }
+    players = [row.player for row in seated]
+    players += [seat.player for match in matches.values() for seat in match.seats.all()]
+    return body, players
+
+
+def _season_body(season: Season) -> dict[str, Any]:
+    """A season: its dates, scheme and counting rules, and its events, named by their ids in
+    the document (a tournament's or an evening's). Its standing is a cache: the import works it
+    out again."""
+    events = season.events.select_related("tournament", "session").order_by("added_at", "pk")
+    return {
+        "id": season.public_id,
+        "name": season.name,
+        "starts_on": season.starts_on.isoformat(),
+        "ends_on": season.ends_on.isoformat(),
+        "public": season.public,
+        "scheme": season.scheme,
+        "scheme_options": season.scheme_options,
+        "best": season.best,
+        "drop": season.drop,
+        "min_events": season.min_events,
+        "min_prize_events": season.min_prize_events,
+        "prizes": season.prizes,
+        "booby": season.booby,
+        "ladder": season.ladder,
+        "evenings_of": season.evenings_of,
+        "version": season.version,
+        "created_by": _username(season.created_by),
+        "created_at": _when(season.created_at),
+        "events": [
+            {
+                "tournament": event.tournament.public_id if event.tournament_id else None,
+                "evening": event.session.public_id if event.session_id else None,
+                "added_at": _when(event.added_at),
+            }
+            for event in events
+        ],
+    }
+
+
 def club_export(club: Club, *, now: datetime) -> dict[str, Any]:
-    """The club, its directors, members, house rules and every tournament it ran."""
+    """The club, its directors, members, house rules, every tournament it ran, its evenings
+    and its seasons."""
     members = list(club.members.select_related("user").order_by("pk"))
     players = list(members)
     tournaments = []
@@ -218,6 +305,12 @@ def club_export(club: Club, *, now: datetime) -> dict[str, Any]:
         del body["club"]  # the document's club
         tournaments.append(body)
         players += named
+    evenings = []
+    for session in club.sessions.select_related("owner").order_by("created_at", "pk"):
+        body, named = _evening_body(session)
+        evenings.append(body)
+        players += named
+    seasons = club.seasons.select_related("created_by").order_by("created_at", "pk")
     presets = club.presets.select_related("owner").order_by("pk")
     return {
         **_header("club", now),
@@ -241,6 +334,8 @@ def club_export(club: Club, *, now: datetime) -> dict[str, Any]:
                 for p in presets
             ],
             "tournaments": tournaments,
+            "evenings": evenings,
+            "seasons": [_season_body(season) for season in seasons],
         },
     }
 

@@ -236,10 +236,28 @@ TOURNAMENT: dict[str, Any] = {
     "rounds_drawn": [ROUND],
 }
 PRESET = {"game", "name", "description", "rules", "owner", "created_at", "updated_at"}
+TRANSFER = {"number", "payer", "payee", "units", "amount", "paid_at"}
+EVENING: dict[str, Any] = {
+    **dict.fromkeys(("id", "stake", "owner", "version", "closed_at", "created_at")),
+    **dict.fromkeys(("updated_at", "players")),
+    "matches": [{"number": None, "over": None, "match": MATCH}],
+    "transfers": [TRANSFER],
+}
+SEASON_EVENT = {"tournament", "evening", "added_at"}
+SEASON: dict[str, Any] = {
+    **dict.fromkeys(("id", "name", "starts_on", "ends_on", "public", "scheme")),
+    **dict.fromkeys(("scheme_options", "best", "drop", "min_events", "min_prize_events")),
+    **dict.fromkeys(("prizes", "booby", "ladder", "evenings_of", "version", "created_by")),
+    "created_at": None,
+    "events": [SEASON_EVENT],
+}
 CLUB: dict[str, Any] = {
     **dict.fromkeys(("name", "slug", "created_at", "directors", "members")),
     "presets": [PRESET],
     "tournaments": [{k: v for k, v in TOURNAMENT.items() if k != "club"}],  # the document's
+    # Documents exported before evenings and seasons were kept have neither.
+    "evenings": [EVENING],
+    "seasons": [SEASON],
 }
 HEADER = ("format", "version", "kind", "exported_at")
 DOCUMENTS: dict[str, dict[str, Any]] = {

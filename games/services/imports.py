@@ -1,5 +1,4 @@
-"""Rebuilding what ``games.services.exports`` wrote: a match, a tournament or a club, in one
-transaction, all or nothing.
+"""Rebuilding what ``games.services.exports`` wrote (a match, a tournament, a club), all or nothing.
 
 Before anything is written the document's format and version are checked, every match is folded
 again from its deals' inputs (``import_checks.check_match``: the outcomes and states must equal
@@ -20,7 +19,7 @@ What an import makes, and why:
   to give one (``manage.py changepassword``).
 * **Members.** A tournament imported on its own goes into its club here (or ``club``): a player
   who was a member is the member of the same name, or becomes a new member.
-* **Standings** are computed again in the transaction, from the confirmed results.
+* **Standings** are computed again in the transaction, a club's seasons' (``season_imports``) too.
 """
 
 from __future__ import annotations
@@ -66,6 +65,7 @@ from .import_checks import (
 )
 from .matches import MAX_NAME_LENGTH, hash_edit_key
 from .presets import check_preset_rules
+from .season_imports import evening_match_nodes, evenings_and_seasons
 from .standings import standings_compute
 from .table_keys import keys_for_salt, new_key_salt
 
@@ -80,11 +80,8 @@ class Imported:
     name: str = ""
     matches: list[tuple[str, str | None]] = field(default_factory=list)  # id, new edit key
     tournaments: list[str] = field(default_factory=list)
+    evenings: list[tuple[str, str]] = field(default_factory=list)  # id, new edit key
     accounts_created: list[str] = field(default_factory=list)
-
-
-def _tables(tournament: Node) -> list[Node]:
-    return [t for r in tournament.nodes("rounds_drawn") for t in r.nodes("tables")]
 
 
 class _Import:
@@ -119,8 +116,10 @@ class _Import:
         if self.kind == "match":
             match_nodes = [self.root.node("match")]
         else:
-            tables = [t for node in self.tournament_nodes() for t in _tables(node)]
+            rounds = [r for node in self.tournament_nodes() for r in node.nodes("rounds_drawn")]
+            tables = [t for r in rounds for t in r.nodes("tables")]
             match_nodes = [t.node("match") for t in tables if t.data("match") is not None]
+            match_nodes += evening_match_nodes(self.root)  # a club's evenings' matches
         for node in match_nodes:
             self.checked[id(node.value)] = check_match(node, set(self.rows))
         for what, model, nodes in (
@@ -423,6 +422,7 @@ class _Import:
             self.preset(p, club)
         for t in node.nodes("tournaments"):
             self.tournament(t, club)
+        evenings_and_seasons(self, node, club)  # they name the tournaments: after them
 
     def preset(self, node: Node, club: Club) -> None:
         game, rules = node.text("game", max_length=20), node.obj("rules")

@@ -106,6 +106,15 @@ def _check(errors: Errors, season: Season, club: Club) -> None:
             errors.add("scheme", _("This scheme counts events of one game; this season has more."))
 
 
+def season_check(season: Season) -> Errors:
+    """Every problem of a season's fields as they would be saved, each at its field: what a
+    director's form is refused for, read by the import of a club document too. Once the season
+    is saved, with its events: that a one-game scheme counts one game."""
+    errors = Errors()
+    _check(errors, season, season.club)
+    return errors
+
+
 def season_create(*, club: Club, user: Any, **fields: Any) -> Season:
     """A new season (``fields``: those of ``FIELDS`` and ``RULE_FIELDS``), checked first."""
     _refuse_unless_director(club, user, "create a season", club)

@@ -79,3 +79,25 @@ def test_unknown_ids_and_missing_files_are_clear(tmp_path, db):
         call_command("export", "club", "nope")
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import", str(tmp_path / "missing.json"))
+
+
+def test_import_of_a_club_prints_each_evenings_new_edit_link(tmp_path):
+    from games.models import Club, Match, Session, Table
+    from tests.factories import rated_club
+
+    club = rated_club()["club"]
+    path = tmp_path / "club.json"
+    call_command("export", "club", "-o", str(path), club.slug, stderr=io.StringIO())
+    evenings = list(Session.objects.filter(club=club).values_list("public_id", flat=True))
+    Session.objects.filter(club=club).delete()
+    Table.objects.all().delete()
+    Match.objects.all().delete()
+    Club.objects.all().delete()
+    out = io.StringIO()
+
+    call_command("import", str(path), stdout=out)
+
+    (evening,) = evenings
+    assert f"evening {evening}: share /s/{evening}/" in out.getvalue()
+    assert f"new edit link for its matches (shown once): /s/{evening}/edit/" in out.getvalue()
+    assert Club.objects.get().seasons.count() == 0

@@ -13,7 +13,8 @@ from games.services.exports import document_export
 class Command(BaseCommand):
     help = (
         "Writes a match or a tournament (by public id) or a club (by slug, with its members, "
-        "house rules and tournaments) as a JSON document that `manage.py import` rebuilds. "
+        "house rules, tournaments, evenings and seasons) as a JSON document that `manage.py "
+        "import` rebuilds. "
         "No key or key hash is ever written."
     )
 

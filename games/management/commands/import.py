@@ -22,7 +22,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--new-ids",
             action="store_true",
-            help="import a copy: new public ids for its matches and tournaments",
+            help="import a copy: new public ids for its matches, tournaments, evenings and seasons",
         )
         parser.add_argument("--slug", help="a club document: import the club under this slug")
         parser.add_argument(
@@ -48,6 +48,11 @@ class Command(BaseCommand):
             if edit_key:
                 link = f"/m/{public_id}/edit/{edit_key}/"
                 self.stdout.write(f"    new edit link (shown once): {link}")
+        for public_id, edit_key in imported.evenings:
+            self.stdout.write(f"  evening {public_id}: share /s/{public_id}/")
+            self.stdout.write(
+                f"    new edit link for its matches (shown once): /s/{public_id}/edit/{edit_key}/"
+            )
         for public_id in imported.tournaments:
             self.stdout.write(
                 f"  tournament {public_id}: /t/{public_id}/ (tables have new keys: print the "

@@ -18,7 +18,12 @@ from games.rules import GAMES
 from games.selectors.history import player_visible
 from games.selectors.ratings import club_ratings, rating_history
 from games.services.club_options import club_set_options
+from games.translation import translated, written_number
 from scorekeeper.shortcuts import found_or_404
+
+# Results explained on a member's rating history page, the latest first: each is a few
+# sentences, and a member of years has hundreds of results (the chart shows them all).
+EXPLAINED = 50
 
 
 def _game(request, default: str | None = None) -> str:
@@ -53,8 +58,18 @@ def rating_history_page(request, slug: str, game: str, player_id: int):
     player = found_or_404(selectors.club_member(club, player_id), Player)
     if not player_visible(player, request.user):
         return render(request, "players/hidden.html", {"player": player}, status=403)
-    steps = rating_history(club, game, player)
+    steps = rating_history(club, game, player, explained=EXPLAINED)
     series = [Series(_("rating"), [s["rating"] for s in steps])]
+    # Newest first, each opened without a script (<details>): the result, the places, the
+    # rating, skill and uncertainty before and after, and what the rating means.
+    explained = [
+        {
+            "summary": _summary(s),
+            "lines": translated(s["explain"][1:]),  # the first line is the summary's
+        }
+        for s in reversed(steps)
+        if "explain" in s
+    ]
     return render(
         request,
         "ratings/history.html",
@@ -63,10 +78,18 @@ def rating_history_page(request, slug: str, game: str, player_id: int):
             "game": GAMES[game],
             "player": player,
             "steps": steps,
+            "explained": explained,
             "chart": line_chart(series, title=_("Rating after each result"), x_label=_("result")),
             "legend": legend(series),
         },
     )
+
+
+def _summary(step: dict) -> str:
+    """A result in one line: its day, what it was, the rating before and after."""
+    before, after = (written_number(f"{step[key]:.2f}") for key in ("before", "rating"))
+    change = _("%(before)s → %(after)s") % {"before": before, "after": after}
+    return f"{step['day']} · {translated(step['event'])} · {change}"
 
 
 @require_POST

@@ -505,25 +505,35 @@ def leaves(value, path=()):
             yield from leaves(inner, (*path, index))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", ["Cup", "Drive"])
-def test_a_mangled_document_is_imported_or_refused_clearly_never_a_crash(club, name):
-    document = export("tournament", club.tournaments.get(name=name).public_id)
-    places = [p for p in leaves(document) if p]
+def mangled_imports(document: dict, places: list, rounds: int, **options) -> dict[str, int]:
+    """Imports ``document`` ``rounds`` times (``MANGLE`` sets how many), each with one of
+    ``places`` set to an odd value: each import goes through or is refused with a reason, and
+    nothing else may happen. ``options`` go to the import; a callable one is called with the
+    round's number (a club copy needs a slug of its own)."""
     rng = random.Random(int(os.environ.get("MANGLE_SEED", "3")))
     oddities = [None, -1, 0, 2**70, "", "x\u0000", 1.5, True, [], {}, [1, None], {"a": 1}]
     outcomes = {"imported": 0, "refused": 0}
 
-    for _ in range(int(os.environ.get("MANGLE", "200"))):
+    for n in range(int(os.environ.get("MANGLE", str(rounds)))):
         place = rng.choice(places)
         mangled = tampered(document, _set(list(place), rng.choice(oddities)))
         try:
-            document_import(mangled, new_ids=True)
+            document_import(mangled, **{k: v(n) if callable(v) else v for k, v in options.items()})
         except ImportRefused as refused:
             assert str(refused)
             outcomes["refused"] += 1
         else:
             outcomes["imported"] += 1
+    return outcomes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["Cup", "Drive"])
+def test_a_mangled_document_is_imported_or_refused_clearly_never_a_crash(club, name):
+    document = export("tournament", club.tournaments.get(name=name).public_id)
+    places = [p for p in leaves(document) if p]
+
+    outcomes = mangled_imports(document, places, 200, new_ids=True)
 
     assert outcomes["refused"] > 100
 
