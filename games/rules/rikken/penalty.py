@@ -99,7 +99,7 @@ def parse_special_penalties(value: Any, errors: Errors, path: Path) -> Any:
             continue
         check_known_fields(entry, ("slug", "penalty"), errors, here)
         slug = entry.get("slug")
-        if slug not in rows:
+        if not isinstance(slug, str) or slug not in rows:  # a list or object is no slug either
             shown = ", ".join(rows)
             errors.add(
                 (*here, "slug"), msg("Only %(games)s is played for penalty points.", games=shown)

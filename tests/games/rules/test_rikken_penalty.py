@@ -303,6 +303,8 @@ def test_a_penalty_that_is_not_an_object_is_refused():
         [{"slug": "mie_en", "penalty": {"made": 5}}],
         [{"slug": "schuppen_mie", "penalty": {"made": 5000}}],
         [{"slug": "schuppen_mie", "penalty": {"failed": 5}}],
+        [{"slug": {}}],  # not a slug at all (once a server error: an object is unhashable)
+        [{"slug": ["schuppen_mie"], "penalty": {"made": 5}}],
     ],
 )
 def test_bad_special_penalties_are_refused(value):
