@@ -34,6 +34,7 @@ from games.models.matches import new_public_id
 
 from .import_checks import ImportRefused, Node, first_message, plain, public_id
 from .matches import hash_edit_key
+from .ratings import ratings_mark_dirty
 from .season_standing import season_recompute
 from .seasons import SEASON_NAME_LENGTH, season_check
 from .sessions import MAX_MATCHES, MAX_PLAYERS
@@ -54,8 +55,10 @@ def evening_match_nodes(root: Node) -> list[Node]:
 
 
 def evenings_and_seasons(job: _Import, node: Node, club: Club) -> None:
-    """The club's evenings, then its seasons (which name them), then each season's standing.
-    Inside the import's transaction: a refusal writes nothing."""
+    """The club's evenings, then its seasons (which name them), then each season's standing;
+    and the club's ratings of every game it played, queued to be worked out once the import
+    commits (a cache, like the standings). Inside the import's transaction: a refusal writes
+    nothing."""
     tournaments = _tournaments(job, node)
     evenings = {}
     if "evenings" in node.value:
@@ -63,6 +66,12 @@ def evenings_and_seasons(job: _Import, node: Node, club: Club) -> None:
         _free(job, rows, Session, "an evening")
         for row in rows:
             evenings[public_id(row)] = _evening(job, row, club)
+    played = {t.game for t in tournaments.values()}
+    played |= set(
+        Match.objects.filter(session_entry__session__club=club).values_list("game", flat=True)
+    )
+    for game in sorted(played):
+        ratings_mark_dirty(club_id=club.pk, game=game)
     if "seasons" not in node.value:
         return
     rows = node.nodes("seasons")

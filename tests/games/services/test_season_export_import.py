@@ -12,7 +12,16 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from games.models import Club, Match, Season, SeasonEvent, SeasonLine, Session, SessionTransfer
+from games.models import (
+    Club,
+    Match,
+    RatingList,
+    Season,
+    SeasonEvent,
+    SeasonLine,
+    Session,
+    SessionTransfer,
+)
 from games.services import deal_record
 from games.services.import_checks import ImportRefused
 from games.services.imports import document_import
@@ -123,7 +132,9 @@ def by_names(document: dict) -> dict:
     return comparable(document)
 
 
-def test_a_club_with_seasons_comes_back_with_the_same_standing(club):
+def test_a_club_with_seasons_comes_back_with_the_same_standing(
+    club, django_capture_on_commit_callbacks
+):
     document = export("club", club.slug)
     before = standings(club)
     assert before["Winter"][0]["prize"] == 1 and len(before["Evenings"]) == 4
@@ -131,10 +142,17 @@ def test_a_club_with_seasons_comes_back_with_the_same_standing(club):
     assert counted == [document["club"]["evenings"][1]["id"]]
     gone(club)
 
-    imported = document_import(document)
+    with django_capture_on_commit_callbacks(execute=True):
+        imported = document_import(document)
 
     moved = Club.objects.get(slug=club.slug)
     assert standings(moved) == before
+    # Its ratings are worked out again once the import commits, each game it played.
+    evenings = Match.objects.filter(session_entry__session__club=moved)
+    played = {t.game for t in moved.tournaments.all()} | {m.game for m in evenings}
+    lists = RatingList.objects.filter(club=moved)
+    assert {rating_list.game for rating_list in lists} == played != set()
+    assert not lists.filter(dirty=True).exists()
     assert event_ids(moved.seasons.get(name="Evenings")) == counted
     assert by_names(export("club", club.slug)) == by_names(document)
     assert [e for e, _key in imported.evenings] == [e["id"] for e in document["club"]["evenings"]]
