@@ -222,6 +222,16 @@ def alternatives(items: Sequence[Any]) -> Any:
     return msg("%(first)s or %(rest)s", first=items[0], rest=alternatives(items[1:]))
 
 
+def listed(items: Sequence[Any]) -> Any:
+    """``seat 0, seat 2 and seat 3``: the items joined by the language's commas and "and"."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return msg("%(first)s and %(second)s", first=items[0], second=items[1])
+    # Translators: the first of a list and the rest of it, "seat 0, seat 2 and seat 3".
+    return msg("%(first)s, %(rest)s", first=items[0], rest=listed(items[1:]))
+
+
 # --- who: seats and teams in messages ------------------------------------------------------------
 
 
