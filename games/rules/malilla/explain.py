@@ -79,7 +79,7 @@ class MalillaExplanations:
         if outcome.get("winner") is not None:
             lines.append(
                 msg(
-                    "%(team)s reached %(target)s and won the game.",
+                    "%(team)s reached the target of %(target)s and won the game.",
                     team=team_word(outcome["winner"]),
                     target=variant.target,
                 )
