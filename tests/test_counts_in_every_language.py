@@ -95,6 +95,10 @@ INVARIABLE: set[tuple[str, str]] = {
     ("nl", "%(count)s time"),
     ("it", "%(n)s unit"),
     ("it", "%(payer)s pays %(payee)s %(units)s unit"),
+    ("it", "%(who)s pays %(count)s unit."),
+    ("it", "%(who)s wins %(count)s unit."),
+    ("it", "%(who)s pay %(count)s unit each."),
+    ("it", "%(who)s win %(count)s unit each."),
 }
 # Languages whose nouns take a plural form after a number: their forms for 1 and for more must
 # differ. (Persian keeps the noun singular after a numeral; Japanese has one form.)

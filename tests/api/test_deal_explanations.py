@@ -45,8 +45,7 @@ def test_the_deal_list_explains_each_deal_with_the_players_names(played):
     assert listed[0]["explain"] == [POINTS]
     second = listed[1]["explain"]
     assert second[0] == (
-        "Anna & Carla took 3 aces, 7 figures and the last trick: 3 + 7/3 + 1 = 6⅓, 6 whole "
-        "points."
+        "Anna & Carla took 3 aces, 7 figures and the last trick: 3 + 7/3 + 1 = 6⅓, 6 whole points."
     )
     assert MARAFONA in second
     assert second[-1] == "The deal scores Anna & Carla 6 and Bruno & Dario 8."
@@ -58,7 +57,7 @@ def test_one_deal_and_the_match_explain_on_request(played, value):
     match = played.client.get(f"{played.url}?explain={value}").json()
 
     assert MARAFONA in one["explain"]
-    assert [deal["explain"][0] for deal in match["deals"]][0] == POINTS
+    assert match["deals"][0]["explain"] == [POINTS]
     assert MARAFONA in match["deals"][1]["explain"]
 
 

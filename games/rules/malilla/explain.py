@@ -182,11 +182,12 @@ def _scored(outcome: Mapping[str, Any], variant: Variant) -> Message:
     }
     if variant.scoring == "difference":
         return nmsg(
-            "%(team)s took %(total)s to %(other)s: in Macau Manilla the difference, %(count)s "
+            "%(team)s took %(total)s to %(other)s: in %(variant)s the difference, %(count)s "
             "point, goes to %(team)s, and nothing to the other team.",
-            "%(team)s took %(total)s to %(other)s: in Macau Manilla the difference, %(count)s "
+            "%(team)s took %(total)s to %(other)s: in %(variant)s the difference, %(count)s "
             "points, goes to %(team)s, and nothing to the other team.",
             points[team],
+            variant=variant.name,
             **said,
         )
     return nmsg(
