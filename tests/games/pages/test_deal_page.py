@@ -115,3 +115,15 @@ def test_a_game_that_explains_nothing_links_nowhere(match, monkeypatch):
     assert not [href for href in links(page) if re.fullmatch(r"deals/\d+/", href)]
     assert deal.status_code == 200 and "How this deal was scored" not in words(deal)
     assert POINTS not in words(deal)
+
+
+def test_a_deal_stored_in_a_shape_its_game_no_longer_reads_shows_without_its_explanation(
+    match, caplog
+):
+    from games.models import Deal
+
+    Deal.objects.filter(match=match, number=1).update(outcome={"points": [7, 4]}, input={})
+    page = Client().get(f"/m/{match.public_id}/deals/1/")
+
+    assert page.status_code == 200 and "How this deal was scored" not in words(page)
+    assert "deal 1 of" in caplog.text and "not explained" in caplog.text
