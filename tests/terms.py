@@ -137,8 +137,10 @@ def wrong_terms(language: str, entries) -> list[str]:
             if not term.applies_to(context):
                 continue
             for text in strings:
-                # A placeholder stands for a word ("%(pair)s:" is a colon after a word), and its
-                # name is no word of the language ("%(partner)s").
+                # A count stands for a number ("%(count)s aas" is one ace, or three); any other
+                # placeholder for a word ("%(pair)s:" is a colon after a word), and its name is
+                # no word of the language ("%(partner)s").
+                text = re.sub(r"%\(count\)[sd]", "1", text)
                 text = re.sub(r"%\(\w+\)[sd]|%[sd]", WORD, text)
                 for slip in term.wrong_in(text):
                     found.append(f"{term.concept}: {slip!r} in {msgid[:50]!r} (use {term.word})")

@@ -52,7 +52,7 @@ READ_ONLY = {
     "director", "club", "director-tournament", "table-cards", "history",
     "service-worker", "manifest", "offline",
     "session-detail", "club-ratings", "rating-history", "session", "match-chart", "player",
-    "glossary", "season", "season-member", "season-standing", "privacy",
+    "glossary", "season", "season-member", "season-standing", "privacy", "deal",
 }  # fmt: skip
 # Reads for one person only (a player's own data, a club's export for its directors), tried
 # with wrong credentials in ``test_own_data_and_exports_are_read_by_their_people_only``.

@@ -114,6 +114,11 @@ INVARIABLE: set[tuple[str, str]] = {
             "Each queen costs half the stake, %(count)s unit, paid to whoever took none.",
         )
     ),
+    # The other games' explanations (games/rules/*explain*.py).
+    ("it", "%(who)s pays %(count)s unit."),
+    ("it", "%(who)s wins %(count)s unit."),
+    ("it", "%(who)s pay %(count)s unit each."),
+    ("it", "%(who)s win %(count)s unit each."),
 }
 # Languages whose nouns take a plural form after a number: their forms for 1 and for more must
 # differ. (Persian keeps the noun singular after a numeral; Japanese has one form.)

@@ -49,6 +49,8 @@ def test_a_word_fixed_by_its_context(language, context, msgid):
     [
         ("nl", None, "De gever deelt opnieuw.", True),
         ("nl", None, "De vergever deelt.", False),
+        ("nl", None, "%(suit)s aas", True),  # the ace of a suit is "aas van %(suit)s"
+        ("nl", None, "%(count)s aas", False),  # a count of aces is no suit
         ("it", None, "Gioca una smazzata di spareggio.", True),
         ("es", None, "%(count)s partidos en la primera ronda.", True),
         ("es", None, "El repartidor reparte.", False),

@@ -13,3 +13,8 @@ class DealSerializer(serializers.Serializer):
     outcome = DealOutcomeField()
     state = MatchStateField()
     version = serializers.IntegerField()
+    explain = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="With `?explain=1` only: how the deal was scored, line by line.",
+    )

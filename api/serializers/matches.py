@@ -67,6 +67,12 @@ class DealSummarySerializer(serializers.Serializer):
     number = serializers.IntegerField()
     input = DealInputField()
     outcome = DealOutcomeField()
+    explain = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="With `?explain=1` only: how the deal was scored, line by line, in the "
+        "request's language.",
+    )
 
     def to_representation(self, deal) -> dict:
         # The same three fields the declared ones give, without a field object per value:

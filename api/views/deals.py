@@ -4,6 +4,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.explanations import EXPLAIN, explaining, with_explanations
 from api.idempotency import idempotent, reply
 from api.pagination import Pages
 from api.permissions import edit_key_of
@@ -52,15 +53,19 @@ class DealListView(APIView):
 
     @extend_schema(
         responses=DealSummarySerializer(many=True),
+        parameters=[EXPLAIN.parameter()],
         description="The deals in order, a page at a time (`limit`, at most 200, and `offset`; "
         "50 by default): `count` is the number of deals, so the latest page starts at "
         "`offset = count - limit`.",
     )
     def get(self, request, public_id: str):
-        match = _head_or_404(public_id)
+        explain = explaining(request)
+        match = _head_or_404(public_id, seats=explain)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.match_deals(match), request, view=self)
         body = DealSummarySerializer(page, many=True).data
+        if explain:
+            body = with_explanations(match, page, body)
         return with_etag(paginator.get_paginated_response(body), match)
 
     @extend_schema(
@@ -97,13 +102,19 @@ PREFER_PARAMETER = OpenApiParameter(
 class DealDetailView(APIView):
     key_opens = staticmethod(key_opens_match)
 
-    @extend_schema(responses=DealSerializer)
+    @extend_schema(responses=DealSerializer, parameters=[EXPLAIN.parameter()])
     def get(self, request, public_id: str, number: int):
+        explain = explaining(request)
         deal = selectors.deal_get(public_id, number)
         if deal is None:
             _head_or_404(public_id)
             raise NotFound(_("This match has no deal %(n)s.") % {"n": number})
-        return with_etag(Response(deal_body(deal.match, deal)), deal.match)
+        body = deal_body(deal.match, deal)
+        if explain:
+            # The players' names, which the explanation says seats and teams by.
+            named = _head_or_404(public_id, seats=True)
+            body = with_explanations(named, [deal], [body])[0]
+        return with_etag(Response(body), deal.match)
 
     @extend_schema(request=DEAL_REQUEST, responses=DealSerializer, parameters=WRITE_PARAMETERS)
     def put(self, request, public_id: str, number: int):

@@ -7,6 +7,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.explanations import EXPLAIN, explaining, with_explanations
 from api.idempotency import DESCRIPTION, KEY_SCHEMA, idempotent
 from api.pagination import Pages
 from api.permissions import edit_key_of
@@ -103,10 +104,13 @@ class MatchDetailView(APIView):
     # The rate limits and idempotency records take its edit key for a client (scorekeeper.callers).
     key_opens = staticmethod(key_opens_match)
 
-    @extend_schema(responses=MatchSerializer)
+    @extend_schema(responses=MatchSerializer, parameters=[EXPLAIN.parameter()])
     def get(self, request, public_id: str):
+        explain = explaining(request)
         match = get_match_or_404(public_id)
         body = MatchSerializer(match, context={"request": request}).data
+        if explain:
+            body["deals"] = with_explanations(match, match.deals.all(), body["deals"])
         return with_etag(Response(body), match)
 
     @extend_schema(

@@ -4,8 +4,8 @@ from games.pages import app, live, privacy
 from games.pages.clubs import deleting as club_deleting
 from games.pages.clubs import ratings
 from games.pages.clubs import views as clubs
+from games.pages.matches import deal_page, glossary, settlement, views
 from games.pages.matches import deleting as match_deleting
-from games.pages.matches import glossary, settlement, views
 from games.pages.players import own_data
 from games.pages.players import views as history_pages
 from games.pages.seasons import views as seasons
@@ -29,6 +29,7 @@ urlpatterns = [
     path("m/<str:public_id>/history/", views.match_history, name="history"),
     path("m/<str:public_id>/edit/<str:edit_key>/", views.match_edit_link, name="edit-link"),
     path("m/<str:public_id>/deals/", views.deal_new, name="deal-new"),
+    path("m/<str:public_id>/deals/<int:number>/", deal_page.deal_page, name="deal"),
     path("m/<str:public_id>/deals/<int:number>/edit/", views.deal_edit, name="deal-edit"),
     path("m/<str:public_id>/deals/<int:number>/undo/", views.deal_undo_page, name="deal-undo"),
     path("m/<str:public_id>/settle/", settlement.settlement_page, name="settlement"),

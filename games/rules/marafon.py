@@ -15,6 +15,8 @@ Vocabulary
   loses it.
 - *le brutte* and *la bella*: the first two games of a best-of-three match and the decider.
 - *mandare a monte*: a battezzante with a worthless hand annuls the deal where the rules allow.
+
+Each deal explained in plain words: ``marafon_explain.py``.
 """
 
 from __future__ import annotations
@@ -40,12 +42,12 @@ from .base import (
     read_seat,
 )
 from .cards import LATIN_SUITS, read_suit
+from .marafon_explain import MARAFONA_POINTS, MarafonExplanations
 from .messages import msg, pmsg, seat_word
 
 PLAYERS = 4
 DEAL_THIRDS = 35  # 4 aces, 20 figures, the last trick
 DEAL_POINTS = 11
-MARAFONA_POINTS = 3
 TEAMS = ((0, 2), (1, 3))
 
 
@@ -162,7 +164,7 @@ class MarafonDeal:
     annulled: bool = False
 
 
-class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
+class Marafon(MarafonExplanations, Game[MarafonOptions, MarafonState, MarafonDeal]):
     slug = "marafon"
     name = "Marafon-Beccaccino"
     player_counts = (PLAYERS,)
@@ -439,14 +441,17 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
             thirds = 3 * state.scores[team] + 3 * deal.claim.aces + deal.claim.figures
             if marafona_team == team and options.claim_counts_marafona:
                 thirds += 3 * MARAFONA_POINTS
-            needed = 3 * self.target(state, options) + (1 if options.claim_needs_extra_third else 0)
-            correct = thirds >= needed
-            outcome["claim"] = {"seat": deal.claim.seat, "correct": correct}
+            target = self.target(state, options)
+            correct = thirds >= 3 * target + (1 if options.claim_needs_extra_third else 0)
+            # What the claim was measured against, for its explanation: the team's total
+            # before it and the target.
+            before = {"before": state.scores[team], "target": target}
+            outcome["claim"] = {"seat": deal.claim.seat, "correct": correct, **before}
             winner = team if correct else 1 - team
             state = self._end_game(
                 state, options, winner, state.scores, "claim" if correct else "failed_claim"
             )
-            outcome["game"] = {"winner": winner, "by": state.games[-1].by}
+            outcome["game"] = {"winner": winner, "by": state.games[-1].by, "target": target}
             return DealResult(outcome, state)
 
         assert deal.points is not None
@@ -467,7 +472,7 @@ class Marafon(Game[MarafonOptions, MarafonState, MarafonDeal]):
         if winner is None:
             return DealResult(outcome, replace(state, scores=totals))
         state = self._end_game(state, options, winner, totals, "points")
-        outcome["game"] = {"winner": winner, "by": "points"}
+        outcome["game"] = {"winner": winner, "by": "points", "target": target}
         return DealResult(outcome, state)
 
     @staticmethod

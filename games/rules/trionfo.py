@@ -32,7 +32,7 @@ from .base import (
     read_seat,
 )
 from .cards import LATIN_40, LATIN_SUITS, Card, read_card, read_suit
-from .messages import msg, pmsg, seat_word
+from .messages import Message, listed, msg, nmsg, pmsg, seat_word
 
 PLAYERS = 5
 DEAL_POINTS = 11
@@ -102,6 +102,101 @@ def payments(deal: TrionfoDeal) -> tuple[list[int], bool | None]:
     result = [-sign * opponent_units] * PLAYERS
     result[deal.declarer] = sign * declarer_units
     return result, made
+
+
+def _alone(contract: str, made: bool, **said: Message) -> Message:
+    """What a signore playing alone against four set out to do, and whether it was done."""
+    if contract == "di_piu":
+        return msg(
+            "%(declarer)s won the bidding with %(bid)s: alone against four, the side with more "
+            "card points wins.",
+            **said,
+        )
+    if contract == "maso" and made:
+        return msg(
+            "%(declarer)s won the bidding with %(bid)s, alone against four, and made it: 6 card "
+            "points before the others took 1.",
+            **said,
+        )
+    if contract == "maso":
+        return msg(
+            "%(declarer)s won the bidding with %(bid)s, alone against four, and failed: the "
+            "others took 1 card point before they had 6.",
+            **said,
+        )
+    if made:
+        return msg(
+            "%(declarer)s won the bidding with %(bid)s, alone against four, and took every trick.",
+            **said,
+        )
+    return msg(
+        "%(declarer)s won the bidding with %(bid)s, alone against four, and failed: the others "
+        "took a trick.",
+        **said,
+    )
+
+
+def _card_points(points: int, made: bool) -> Message:
+    """The declaring side's card points against the 6 of 11 it needs (chiamo, di più)."""
+    if made:
+        return nmsg(
+            "The declaring side took %(count)s card point of the 11: 6 or more wins, so it won.",
+            "The declaring side took %(count)s card points of the 11: 6 or more wins, so it won.",
+            points,
+        )
+    return nmsg(
+        "The declaring side took %(count)s card point of the 11: 6 were needed, so it lost.",
+        "The declaring side took %(count)s card points of the 11: 6 were needed, so it lost.",
+        points,
+    )
+
+
+def _payments(outcome: Mapping[str, Any]) -> list[Message]:
+    """Who won and who paid how many units: the signore, the amico, and the others together."""
+    units = outcome["payments"]
+    declarer, partner = outcome["declarer"], outcome.get("partner")
+    lines = []
+    for seat in (declarer, partner):
+        if seat is None:
+            continue
+        who, amount = seat_word(seat, capital=True), units[seat]
+        if amount > 0:
+            lines.append(
+                nmsg(
+                    "%(who)s wins %(count)s unit.", "%(who)s wins %(count)s units.", amount, who=who
+                )
+            )
+        else:
+            lines.append(
+                nmsg(
+                    "%(who)s pays %(count)s unit.",
+                    "%(who)s pays %(count)s units.",
+                    -amount,
+                    who=who,
+                )
+            )
+    others = [s for s in range(PLAYERS) if s not in (declarer, partner)]
+    who = listed([seat_word(s, capital=s == others[0]) for s in others])
+    amount = units[others[0]]
+    if amount > 0:
+        lines.append(
+            nmsg(
+                "%(who)s win %(count)s unit each.",
+                "%(who)s win %(count)s units each.",
+                amount,
+                who=who,
+            )
+        )
+    else:
+        lines.append(
+            nmsg(
+                "%(who)s pay %(count)s unit each.",
+                "%(who)s pay %(count)s units each.",
+                -amount,
+                who=who,
+            )
+        )
+    return lines
 
 
 class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
@@ -230,6 +325,52 @@ class Trionfo(Game[TrionfoOptions, TrionfoState, TrionfoDeal]):
             points=points,
             made=made,
         )
+
+    # explanations
+
+    # The contracts as the players tell them apart; a chiamo whose signore called a card of
+    # their own hand is paid as a di più, and said so.
+    outcome_kinds = ("all_pass", "chiamo", "chiamata_in_mano", "di_piu", "maso", "maso_dei_masi")
+
+    def outcome_kind(self, raw: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        if outcome["bid"] == "pass":
+            return "all_pass"
+        if outcome["bid"] == "chiamo" and outcome.get("alone"):
+            return "chiamata_in_mano"
+        return outcome["bid"]
+
+    def explain(
+        self, raw: Mapping[str, Any], outcome: Mapping[str, Any], options: TrionfoOptions
+    ) -> list[Message]:
+        bid = outcome["bid"]
+        if bid == "pass":
+            return [msg("Everyone passed: the hand is thrown in (va a monte) and nobody pays.")]
+        declarer = seat_word(outcome["declarer"], capital=True)
+        name = BID_NAMES[bid]
+        if bid == "chiamo" and not outcome.get("alone"):
+            lines = [
+                msg(
+                    "%(declarer)s won the bidding with %(bid)s and called a card: its holder, "
+                    "%(partner)s, was the partner.",
+                    declarer=declarer,
+                    bid=name,
+                    partner=seat_word(outcome["partner"]),
+                )
+            ]
+        elif bid == "chiamo":
+            lines = [
+                msg(
+                    "%(declarer)s won the bidding with %(bid)s and called a card of their own "
+                    "hand: alone against four, paid as a di più.",
+                    declarer=declarer,
+                    bid=name,
+                )
+            ]
+        else:
+            lines = [_alone(bid, bool(outcome["made"]), declarer=declarer, bid=name)]
+        if bid in ("chiamo", "di_piu") and isinstance(raw.get("points"), int):
+            lines.append(_card_points(raw["points"], bool(outcome["made"])))
+        return lines + _payments(outcome)
 
     def play(
         self, state: TrionfoState, deal: TrionfoDeal, options: TrionfoOptions

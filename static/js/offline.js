@@ -51,9 +51,9 @@ if (sw) {
   sw.addEventListener("message", (event) => { if (event.data && event.data.kept) ready(); });
   sw.register("/sw.js", { scope: "/" }).catch(() => {});
   sw.ready.then((reg) => {
-    // and the last deal's correction and undo pages
+    // and the last deal's correction and undo pages (its last cell, not its explanation)
     const last = has("scorer") && online() && document.querySelector("#history tbody tr:not(.game-end)");
-    let keep = last ? $$("a", last).map((a) => a.href) : [];
+    let keep = last ? $$("td:last-child a", last).map((a) => a.href) : [];
     if (has("scorer") && online()) keep.push(words.script); // and what shows while deals wait
     if (!controlled) {
       keep = keep.concat(has("recent") || has("match") ? [location.pathname] : [],

@@ -191,9 +191,10 @@ def test_the_schema_declares_the_query_parameters_types(schema):
 
 
 def test_the_schema_gives_the_path_ids_their_form(schema):
-    match = schema["paths"]["/api/v1/matches/{public_id}/"]["get"]["parameters"]
+    parameters = schema["paths"]["/api/v1/matches/{public_id}/"]["get"]["parameters"]
+    (match,) = (p for p in parameters if p["name"] == "public_id")
 
-    assert match[0]["schema"]["pattern"] == "^[A-Za-z0-9_-]{1,32}$"
+    assert match["schema"]["pattern"] == "^[A-Za-z0-9_-]{1,32}$"
 
 
 # --- headers -------------------------------------------------------------------------------

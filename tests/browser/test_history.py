@@ -169,8 +169,9 @@ def test_every_line_of_the_history_shows_without_a_sideways_swipe(
         if stake is not None:
             for name in players:
                 expect(row.locator("td").nth(2)).to_contain_text(name)
-    expect(history_row(page, last).locator("a")).to_have_count(2)  # Edit and Undo
-    expect(history_row(page, 1).locator("a")).to_have_count(1)  # Edit
+    # The last cell corrects: Edit and Undo, then Edit alone (the line links its explanation).
+    expect(history_row(page, last).locator("td").nth(3).locator("a")).to_have_count(2)
+    expect(history_row(page, 1).locator("td").nth(3).locator("a")).to_have_count(1)
 
 
 def test_the_history_page_of_earlier_deals_fits_too(page, live_server):

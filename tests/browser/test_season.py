@@ -1,6 +1,6 @@
 """A member's season page on a phone (360×740): the standing, a name tapped opens that member's
 events, counted or dropped, and the explanation of the total and the place; nothing scrolls
-sideways. (The explanation of a deal's total, issue 32 §2, is not built yet.)"""
+sideways. (A deal's explanation opened from the match page: test_deal_explanation.py.)"""
 
 from __future__ import annotations
 

@@ -81,6 +81,10 @@ def test_tens_is_played_on_the_phone_page(tens, client):
     assert Match.objects.get().state["scores"] == [7, 3]
     assert "7 – 3" in page_after  # the history line, from the page module
     assert "Deals" in page_after and "Ben" in page_after  # the next dealer, on the scoreboard
+    # Its deal explains itself (its rules' explain), linked from its line in the history.
+    assert 'href="deals/1/"' in page_after
+    explained = client.get(f"{url}deals/1/").content.decode()
+    assert "Ana &amp; Cai took 7 of the ten points and Ben &amp; Dai 3." in explained
     # A correction is asked back with its before and after, then made once confirmed.
     asked = client.post(f"{url}deals/1/edit/", {"points": "2"})
     assert asked.status_code == 200 and "Deal 1: 7 – 3 → 2 – 8" in asked.content.decode()

@@ -1,10 +1,12 @@
 """The deals of a match as the page tells them: one line per deal in the game's words, the
-totals after it, a line where a game was won, and what a correction changed of who won."""
+totals after it, a line where a game was won, what a correction changed of who won, and where
+each line links to its deal's explanation (``deal_link_base``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.pages.games import summary, table_of
@@ -127,3 +129,14 @@ def changes(before: dict[tuple, tuple[str, str]], after: dict[tuple, tuple[str, 
                 % {"what": what, "before": old[1], "after": new[1]}
             )
     return lines
+
+
+def deal_link_base(request, match) -> str:
+    """The start of a deal's addresses (``…/deals/``: its explanation, its correction, its
+    undo) for the links of the page ``request`` asked for, as short as that page allows:
+    ``deals/`` on the match page (30 deals link three pages each there, within its weight
+    budget, tests/games/pages/test_offline_app.py), ``./`` on the page a refused deal is shown
+    again at (``…/deals/`` itself), the whole path elsewhere."""
+    deals = reverse("pages:deal-new", args=[match.public_id])
+    here = request.path[: request.path.rfind("/") + 1]
+    return (deals[len(here) :] or "./") if deals.startswith(here) else deals

@@ -27,12 +27,13 @@ from games.pages.games import deal_form_for, initial
 from games.pages.matches.board import board, score_line, team_labels
 from games.pages.matches.corrections import as_it_stands, correction_answer
 from games.pages.matches.forms import MatchSetupForm, presets_for
-from games.pages.matches.history import history
+from games.pages.matches.history import deal_link_base, history
 from games.pages.matches.house_rules import house_rule_lines
 from games.pages.qr import qr_svg
 from games.pages.tournaments.display import is_pairs, match_table
 from games.permissions import is_director
 from games.rules import GAMES, MatchOver, RuleViolation, fold, get_game
+from games.selectors.explanations import explains
 from games.services import (
     Conflict,
     KeyTaken,
@@ -202,7 +203,9 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
         "share_url": share_url,
         "share_qr": qr_svg(share_url),
         "team_labels": team_labels(teams, names),
-        "deals_url": reverse("pages:deal-new", args=[match.public_id]),
+        "deal_base": deal_link_base(request, match),
+        # Each deal's line links its explanation (games/pages/matches/deal_page.py).
+        "explained": explains(match),
         "board": board(match.game, match.state, names, teams, match.stake, match.rules),
         # The money games' settle-up; the final ranking where the lowest total wins.
         "settle_up": engine.money and engine.plays_for_money(options),
@@ -297,7 +300,8 @@ def match_history(request, public_id: str):
             "history": rows,
             "team_labels": team_labels(engine.teams(engine.options_from_data(match.rules)), names),
             "can_score": can_score(request, match),
-            "deals_url": reverse("pages:deal-new", args=[match.public_id]),
+            "deal_base": deal_link_base(request, match),
+            "explained": explains(match),
             "first": first,
             "last": rows[-1]["number"],
             "earlier": first - 1,

@@ -17,7 +17,8 @@ Vocabulary
 - *misdeal*: the cards are collected and the deal passes on. *Renegar* (revoke): the offending
   team loses the game; a *challenge* that finds no revoke loses it for the challengers.
 
-The variants and the rule options are declared in ``variants.py``.
+The variants and the rule options are declared in ``variants.py``; each deal explained in plain
+words in ``explain.py``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from ..base import (
 )
 from ..cards import Card, read_card
 from ..messages import msg, nmsg, seat_word, team_word
+from .explain import MalillaExplanations
 from .variants import CARD_POINTS, PLAYERS, VARIANTS, MalillaOptions, Variant
 
 ALBUR_POINTS = 5
@@ -90,7 +92,7 @@ class MalillaDeal:
 IRREGULARITIES = ("misdeal", "abandoned", "renege", "challenge")
 
 
-class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
+class Malilla(MalillaExplanations, Game[MalillaOptions, MalillaState, MalillaDeal]):
     slug = "malilla"
     name = "Malilla"
     player_counts = (PLAYERS,)
@@ -357,6 +359,10 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
             "totals": None,
             "irregularity": None if deal.kind == "played" else deal.kind,
             "loser": None,
+            # The team that reached the target with this hand, so won the game.
+            "winner": None,
+            # On the first deal of a match that began with an albur: the team that won it.
+            "albur": state.albur if state.dealer is None else None,
         }
         next_dealer = (deal.dealer + 1) % PLAYERS
         if deal.kind in ("misdeal", "abandoned"):
@@ -403,7 +409,12 @@ class Malilla(Game[MalillaOptions, MalillaState, MalillaDeal]):
         winner = next((t for t in (0, 1) if scores[t] >= target), None)
         zapato = winner if winner is not None and scores[1 - winner] == 0 else None
         outcome.update(
-            points=points, bonus=bonus, capote=capote, zapato=zapato, totals=list(deal.totals)
+            points=points,
+            bonus=bonus,
+            capote=capote,
+            zapato=zapato,
+            totals=list(deal.totals),
+            winner=winner,
         )
         return DealResult(
             outcome,

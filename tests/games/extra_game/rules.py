@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.rules.base import INTEGERS, DealResult, Errors, Game, RuleViolation, option
+from games.rules.messages import Message, msg, team_word
 
 TEAMS = [[0, 2], [1, 3]]
 
@@ -86,7 +87,38 @@ class Tens(Game[TensOptions, TensState, TensDeal]):
         if max(scores) >= options.target and scores[0] != scores[1]:
             winner = 0 if scores[0] > scores[1] else 1
         after = replace(state, scores=scores, dealer=(state.dealer + 1) % 4, winner=winner)
-        return DealResult({"points": list(deal.points)}, after)
+        # The winner is kept with the deal that decided it: its explanation says so.
+        return DealResult({"points": list(deal.points), "winner": winner}, after)
+
+    # Each deal explained in plain words: the kinds of outcome a player tells apart, and the
+    # lines of each, with seats and teams said by team_word (the pages put names there).
+    outcome_kinds = ("shared", "won")
+
+    def outcome_kind(self, raw: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        return "shared" if outcome.get("winner") is None else "won"
+
+    def explain(
+        self, raw: Mapping[str, Any], outcome: Mapping[str, Any], options: TensOptions
+    ) -> list[Message]:
+        first, second = outcome["points"]
+        lines = [
+            msg(
+                "%(first)s took %(p0)s of the ten points and %(second)s %(p1)s.",
+                first=team_word(0),
+                second=team_word(1),
+                p0=first,
+                p1=second,
+            )
+        ]
+        if outcome.get("winner") is not None:
+            lines.append(
+                msg(
+                    "%(team)s reached %(target)s and won.",
+                    team=team_word(outcome["winner"]),
+                    target=options.target,
+                )
+            )
+        return lines
 
 
 GAME = Tens()

@@ -196,6 +196,7 @@ def pages(site) -> dict[str, list[str]]:
         "glossary": [f"/games/{g}/glossary/" for g in SEATED],
         "match": [f"/m/{m}/" for m in every_match],
         "history": [f"/m/{m}/history/" for m in every_match],
+        "deal": [f"/m/{m}/deals/1/" for m in every_match],
         "deal-edit": [f"/m/{m}/deals/1/edit/" for m in every_match],
         "deal-undo": [f"/m/{m.match.public_id}/deals/1/undo/" for m in matches.values()],
         "settlement": [f"/m/{matches[g].match.public_id}/settle/" for g in ("rikken", "trionfo")],

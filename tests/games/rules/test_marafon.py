@@ -162,7 +162,7 @@ def test_la_bella_is_played_to_bella_target():
     assert [g["winner"] for g in state["games"]] == [0, 1]
     assert state["scores"] == [33, 0] and state["finished"] is False  # 33 < 41 in la bella
     state, outcomes = play([*deals, pts(11, 0)], options)
-    assert outcomes[-1]["game"] == {"winner": 0, "by": "points"}
+    assert outcomes[-1]["game"] == {"winner": 0, "by": "points", "target": 41}
     assert state["finished"] is True and state["winner"] == 0
     assert state["games_won"] == [2, 1]
     assert state["scores"] == [44, 0]  # the final game's totals are kept
@@ -209,7 +209,8 @@ def test_both_teams_over_the_target_the_higher_total_wins(before, deal, game, sc
     outcome, state = record(deal, state=MarafonState(scores=before, last_battezzante=3))
     assert state["games"] == ([] if game is None else [game])
     assert state["scores"] == scores_after
-    assert outcome["game"] == (None if game is None else {"winner": game["winner"], "by": "points"})
+    expected = None if game is None else {"winner": game["winner"], "by": "points", "target": 41}
+    assert outcome["game"] == expected
 
 
 # --- claims --------------------------------------------------------------------------------
@@ -242,9 +243,17 @@ def test_claim_is_correct_when_the_thirds_reach_the_target(rules, scores, claim,
         raw, state=MarafonState(scores=scores, last_battezzante=3), options=opts(**rules)
     )
     winner = seat % 2 if correct else 1 - seat % 2
-    assert outcome["claim"] == {"seat": seat, "correct": correct}
+    target = rules.get("target", 41)
+    # What the claim was measured against is kept, for its explanation.
+    assert outcome["claim"] == {
+        "seat": seat,
+        "correct": correct,
+        "before": scores[seat % 2],
+        "target": target,
+    }
     assert outcome["points"] == [0, 0]
-    assert outcome["game"] == {"winner": winner, "by": "claim" if correct else "failed_claim"}
+    by = "claim" if correct else "failed_claim"
+    assert outcome["game"] == {"winner": winner, "by": by, "target": target}
     assert state["games"] == [
         {"winner": winner, "scores": list(scores), "by": "claim" if correct else "failed_claim"}
     ]
@@ -274,7 +283,13 @@ def test_claim_in_la_bella_is_measured_against_bella_target(
     )
     raw = {"trump": "cups", "claim": {"seat": 2, "aces": aces, "figures": figures}}
     outcome, after = record(raw, state=state, options=opts(target=31, bella_target=41))
-    assert outcome["claim"] == {"seat": 2, "correct": correct}
+    target = 41 if in_bella else 31
+    assert outcome["claim"] == {
+        "seat": 2,
+        "correct": correct,
+        "before": scores[0],
+        "target": target,
+    }
     assert after["games"][-1] == {
         "winner": 0 if correct else 1,
         "scores": list(scores),
