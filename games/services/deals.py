@@ -20,7 +20,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import polls
 from games.answers import deal_recorded
 from games.audit import refused
 from games.models import Correction, Deal, IdempotencyRecord, Match, SessionMatch, Table
@@ -34,7 +33,7 @@ from .idempotency import Idempotency, idempotency_record
 from .matches import counts_in_ratings, deals_write, engine_for, save_state
 from .ratings import ratings_note_matches
 from .sessions import check_session_open
-from .tournaments import standings_mark_dirty
+from .tournaments import live_pages_moved, standings_mark_dirty
 
 logger = logging.getLogger("games.corrections")
 
@@ -210,14 +209,6 @@ def deal_record(
             ratings_note_matches(match_ids=[match.pk])
         live_pages_moved(match, table)
     return match, deal
-
-
-def live_pages_moved(match: Match, table: Table | None) -> None:
-    """The live pages of the match, and of its tournament, see a new poll token once the change
-    is committed (games.polls)."""
-    polls.match_moved(match.public_id)
-    if table is not None:
-        polls.tournament_moved(table.round.tournament.public_id)
 
 
 def _confirmed(table: Table | None) -> bool:

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import secrets
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from games.models import (
     Club,
     Match,
+    Player,
     Season,
     SeasonEvent,
     Session,
@@ -39,8 +40,23 @@ from .season_standing import season_recompute
 from .seasons import SEASON_NAME_LENGTH, season_check
 from .sessions import MAX_MATCHES, MAX_PLAYERS
 
-if TYPE_CHECKING:
-    from .imports import _Import
+
+class ImportJob(Protocol):
+    """What the import under way (``games.services.imports``) gives this module: the
+    document's players as made here, its accounts, a match folded and made, what it reports
+    (``Imported``, whose ``tournaments`` and ``evenings`` this reads and adds to), and whether
+    ids are renewed. A protocol, so that this module needs nothing of the one that calls it."""
+
+    new_ids: bool
+    players: dict[int, Player]
+    result: Any
+
+    def username(self, node: Node, key: str) -> str | None: ...
+
+    def account(self, username: str | None) -> Any: ...
+
+    def match(self, node: Node, *, edit_key: str) -> Match: ...
+
 
 # A count a season's rules hold (best N, drop K, the minimums): a small whole number.
 MOST = 32767
@@ -54,7 +70,7 @@ def evening_match_nodes(root: Node) -> list[Node]:
     return [entry.node("match") for e in evenings for entry in e.nodes("matches")]
 
 
-def evenings_and_seasons(job: _Import, node: Node, club: Club) -> None:
+def evenings_and_seasons(job: ImportJob, node: Node, club: Club) -> None:
     """The club's evenings, then its seasons (which name them), then each season's standing;
     and the club's ratings of every game it played, queued to be worked out once the import
     commits (a cache, like the standings). Inside the import's transaction: a refusal writes
@@ -82,14 +98,14 @@ def evenings_and_seasons(job: _Import, node: Node, club: Club) -> None:
         season_recompute(season_id=season.pk)
 
 
-def _tournaments(job: _Import, node: Node) -> dict[str, Tournament]:
+def _tournaments(job: ImportJob, node: Node) -> dict[str, Tournament]:
     """The club's tournaments just imported, by their ids in the document (in the order made)."""
     documented = [public_id(row) for row in node.nodes("tournaments")]
     made = Tournament.objects.in_bulk(job.result.tournaments, field_name="public_id")
     return {key: made[pk] for key, pk in zip(documented, job.result.tournaments, strict=True)}
 
 
-def _free(job: _Import, rows: list[Node], model: Any, what: str) -> None:
+def _free(job: ImportJob, rows: list[Node], model: Any, what: str) -> None:
     ids = [public_id(row) for row in rows]
     if len(set(ids)) != len(ids):
         raise ImportRefused(f"The document holds {what} id twice.")
@@ -104,7 +120,7 @@ def _free(job: _Import, rows: list[Node], model: Any, what: str) -> None:
 # --- evenings ----------------------------------------------------------------------------------
 
 
-def _evening(job: _Import, node: Node, club: Club) -> Session:
+def _evening(job: ImportJob, node: Node, club: Club) -> Session:
     players = node.ids("players")
     if not 0 < len(players) <= MAX_PLAYERS or len(set(players)) != len(players):
         raise node.refuse(f"must name 1 to {MAX_PLAYERS} players once each.", "players")
@@ -153,7 +169,7 @@ def _evening(job: _Import, node: Node, club: Club) -> Session:
     return session
 
 
-def _transfers(job: _Import, node: Node, session: Session, players: list[int]) -> None:
+def _transfers(job: ImportJob, node: Node, session: Session, players: list[int]) -> None:
     rows = node.nodes("transfers")
     if rows and session.closed_at is None:
         raise node.refuse("an evening has transfers once it is settled (closed_at).", "transfers")
@@ -194,7 +210,7 @@ def _day(node: Node, key: str) -> date:
 
 
 def _season(
-    job: _Import,
+    job: ImportJob,
     node: Node,
     club: Club,
     tournaments: dict[str, Tournament],

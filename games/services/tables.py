@@ -12,7 +12,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import polls
 from games.audit import refused
 from games.models import Correction, Round, Table, Tournament
 from games.permissions import is_director
@@ -21,7 +20,7 @@ from games.tournaments.formats import get_format
 
 from .errors import Conflict, Refused
 from .table_keys import confirmation_key_matches, scoring_key_matches
-from .tournaments import standings_mark_dirty
+from .tournaments import live_pages_moved, standings_mark_dirty
 
 logger = logging.getLogger(__name__)
 
@@ -148,19 +147,12 @@ def table_scorer_set(*, table: Table, seat: int, key: str | None, user: Any) -> 
             )
         table.scorer = seat
         table.save(update_fields=["scorer"])
-        live_pages_moved(table)
+        live_pages_moved(table.match, table)
     logger.info(
         "table scorer named",
         extra={"round": table.round.number, "table": table.number, "seat": seat},
     )
     return table
-
-
-def live_pages_moved(table: Table) -> None:
-    """The table's match page and its tournament's pages see a new poll token on commit."""
-    if table.match_id is not None:
-        polls.match_moved(table.match.public_id)
-    polls.tournament_moved(table.round.tournament.public_id)
 
 
 def _locked_table(table: Table) -> Table:
@@ -201,7 +193,7 @@ def table_confirm(*, table: Table, by: str, confirmer: Confirmer) -> Table:
         table.save(update_fields=fields)
         _finish_if_complete(table.round)
         standings_mark_dirty(tournament=table.round.tournament)
-        live_pages_moved(table)
+        live_pages_moved(table.match, table)
     logger.info(
         "table confirmed",
         extra={
@@ -237,7 +229,7 @@ def table_dispute(*, table: Table, by: str, reason: str, confirmer: Confirmer) -
         table.dispute_reason = reason
         table.disputed_at = timezone.now()
         table.save(update_fields=["disputed_at", "disputed_by", "dispute_reason"])
-        live_pages_moved(table)
+        live_pages_moved(table.match, table)
     logger.warning(
         "table disputed",
         extra={
@@ -293,7 +285,7 @@ def table_reopen(*, table: Table, by: str, confirmer: Confirmer) -> Table:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         standings_mark_dirty(tournament=tournament)
-        live_pages_moved(table)
+        live_pages_moved(table.match, table)
     logger.info(
         "table reopened",
         extra={
@@ -376,7 +368,7 @@ def table_swap_sides(*, table: Table, confirmer: Confirmer) -> Table:
         table.scoring_side = (table.scoring_side + 1) % len(sides)
         table.sides_swapped_at = timezone.now()
         table.save(update_fields=["scoring_side", "sides_swapped_at"])
-        live_pages_moved(table)
+        live_pages_moved(table.match, table)
     logger.info(
         "table sides swapped",
         extra={

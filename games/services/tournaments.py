@@ -14,7 +14,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from games import polls
 from games.audit import refused
-from games.models import Club, Entrant, Player, Round, Tournament
+from games.models import Club, Entrant, Match, Player, Round, Table, Tournament
 from games.names import clean_name
 from games.permissions import is_director
 from games.rules import Errors, Game, RuleViolation, UnknownGame, get_game
@@ -170,6 +170,15 @@ def _check_tie_breaks(errors: Errors, kind: Format | None, tie_breaks: Sequence[
         errors.add("tie_breaks", _("A tie-break is listed twice; each one can only decide once."))
     if tie_breaks and kind is not None and not kind.tie_breaks:
         errors.add("tie_breaks", translated(kind.tie_breaks_refusal()))
+
+
+def live_pages_moved(match: Match | None, table: Table | None) -> None:
+    """A change a match page shows, and its tournament's pages when it is a table's: their poll
+    tokens move once the change is committed (games.polls)."""
+    if match is not None:
+        polls.match_moved(match.public_id)
+    if table is not None:
+        polls.tournament_moved(table.round.tournament.public_id)
 
 
 def tournament_update(
