@@ -8,10 +8,11 @@ import warnings
 
 # A production install has none of DRF's optional extras: requests, markdown and pygments come
 # with the development tools (schemathesis), and DRF imports them whenever they are installed,
-# for its test client and the browsable API's docs, neither of which production serves. The
-# bench runs in the development environment; without them its workers weigh what production's
-# do (about 5 MiB less), which is what the memory budget is about.
-for _extra in ("requests", "markdown", "pygments"):
+# for its test client and the browsable API's docs, neither of which production serves; nor
+# jinja2 (openapi-python-client's), which Django's test utilities import whenever installed and
+# drf-spectacular imports those. The bench runs in the development environment; without them
+# its workers weigh what production's do (about 6 MiB less), which the memory budget is about.
+for _extra in ("requests", "markdown", "pygments", "jinja2"):
     sys.modules.setdefault(_extra, None)  # type: ignore[arg-type]
 
 if os.environ.get("DATABASE_URL"):
