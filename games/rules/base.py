@@ -132,6 +132,18 @@ class SeatTotals:
 
 
 @dataclass(frozen=True)
+class Preset:
+    """Built-in house rules: a key, the game's slug, a name and a line of description, and only
+    the options that differ from the game's defaults."""
+
+    key: str
+    game: str
+    name: str
+    description: str
+    rules: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class ContractPlayed:
     """A contract of a deal as one player played it: its slug in the game's table of contracts,
     the player's ``role`` (``declarer`` or ``partner``) and whether it was made."""
@@ -184,6 +196,8 @@ class Game(ABC, Generic[O, S, D]):
     direction: ClassVar[Direction] = Direction.ANTICLOCKWISE
     money: ClassVar[bool] = False
     Options: ClassVar[type]
+    # Its built-in house rules, offered where a match or an event starts (games.rules.presets).
+    presets: ClassVar[tuple[Preset, ...]] = ()
     # Set-up fields entered beside the rules when a match is created (Malilla's albur).
     setup_fields: ClassVar[tuple[str, ...]] = ()
     # The fields of the game's plain data that the API's schema names (JSON Schema properties,

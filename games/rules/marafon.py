@@ -4,8 +4,7 @@ Vocabulary
 - *battezzante*: the player who names trumps ("baptises" the deal) and leads the first trick.
   The holder of the 4 of coins in the first deal of a match; later the player to the dealer's
   right (``dealer + 1``), who then deals the next deal.
-- *must not look*: from the second deal on, the battezzante's partner may not look at their
-  cards until trumps are named.
+- *must not look*: from deal 2 on, the battezzante's partner may not look until trumps are named.
 - *thirds*: aces are worth 3 thirds, *figures* (3s, 2s, kings, horses, jacks) 1 third, the last
   trick 3 thirds; a deal holds 35 thirds and each team scores its whole points, 11 in all.
 - *marafona* (cricca, maraffa, napoletana): the 3, 2 and ace of trumps in one hand, declared in
@@ -16,8 +15,7 @@ Vocabulary
 - *le brutte* and *la bella*: the first two games of a best-of-three match and the decider.
 - *mandare a monte*: a battezzante with a worthless hand annuls the deal where the rules allow.
 
-Each deal explained in plain words: ``marafon_explain.py``.
-"""
+Deals explained in plain words: ``marafon_explain.py``; house rules: ``marafon_presets.py``."""
 
 from __future__ import annotations
 
@@ -43,6 +41,7 @@ from .base import (
 )
 from .cards import LATIN_SUITS, read_suit
 from .marafon_explain import MARAFONA_POINTS, MarafonExplanations
+from .marafon_presets import PRESETS
 from .messages import msg, pmsg, seat_word
 
 PLAYERS = 4
@@ -169,6 +168,7 @@ class Marafon(MarafonExplanations, Game[MarafonOptions, MarafonState, MarafonDea
     name = "Marafon-Beccaccino"
     player_counts = (PLAYERS,)
     Options = MarafonOptions
+    presets = PRESETS
     outcome_schema = {"points": {**INTEGERS, "description": "the points of the deal, per team."}}
     state_schema = {"scores": {**INTEGERS, "description": "the current game's totals, per team."}}
 

@@ -45,6 +45,7 @@ from ..base import (
 from ..cards import Card, read_card
 from ..messages import msg, nmsg, seat_word, team_word
 from .explain import MalillaExplanations
+from .presets import PRESETS
 from .variants import CARD_POINTS, PLAYERS, VARIANTS, MalillaOptions, Variant
 
 ALBUR_POINTS = 5
@@ -97,6 +98,7 @@ class Malilla(MalillaExplanations, Game[MalillaOptions, MalillaState, MalillaDea
     name = "Malilla"
     player_counts = (PLAYERS,)
     Options = MalillaOptions
+    presets = PRESETS
     setup_fields = ("albur",)
     outcome_schema = {"points": {**INTEGERS, "description": "the points of the hand, per team."}}
     state_schema = {"scores": {**INTEGERS, "description": "the totals, per team."}}

@@ -68,6 +68,7 @@ from .penalty import (
     special_penalties_from_data,
     special_penalty,
 )
+from .presets import PRESETS
 from .seats import sits_out
 from .specials import read_counts, read_schuppen_mie, special_payments
 
@@ -97,6 +98,7 @@ class Rikken(Game[RikkenOptions, RikkenState, RikkenDeal]):
     direction = Direction.CLOCKWISE  # Dutch whist goes round to the left
     money = True
     Options = RikkenOptions
+    presets = PRESETS
     sits_out_at_five = True  # five at a table: the dealer sits each deal out
     tells_contracts = True
     deal_schema, outcome_schema, state_schema = schema.DEAL, schema.OUTCOME, schema.STATE
