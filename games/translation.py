@@ -5,7 +5,7 @@ errors, rule options' names and explanations, contract and preset names all pass
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils import formats, translation
@@ -16,6 +16,23 @@ from games.rules.presets import BUILTIN_PRESETS
 
 # Names the seat or team a message's param stands for, or None to keep the param's own words.
 Refer = Callable[[str, int], str | None]
+
+
+def by_names(
+    names: Sequence[str], teams: Sequence[Sequence[int]], *, name: Callable[[str], str] = str
+) -> Refer:
+    """Says seat n by its player's name and team n by its players' names ("Ana & Cora"), each
+    passed through ``name`` (a page isolates a name in a right-to-left sentence); None for a
+    seat or team the table does not have, so the message says its own words."""
+
+    def refer(kind: str, number: int) -> str | None:
+        if kind == "seat" and 0 <= number < len(names):
+            return name(names[number])
+        if kind == "team" and 0 <= number < len(teams):
+            return " & ".join(name(names[s]) for s in teams[number] if s < len(names)) or None
+        return None
+
+    return refer
 
 
 def translated(value: Any, *, refer: Refer | None = None) -> Any:

@@ -11,7 +11,7 @@ from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 
 from games.names import isolate, turns_text
-from games.translation import translated
+from games.translation import by_names, translated
 
 # "seat 2", "Seat 0", "Team 1": the index the rules engines use, 0-based like the API.
 _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
@@ -35,10 +35,8 @@ class Table:
 
     @property
     def team_labels(self) -> list[str]:
-        return [
-            " & ".join(isolated(self.names[s]) for s in team if s < len(self.names))
-            for team in self.teams
-        ]
+        said = by_names(self.names, self.teams, name=isolated)
+        return [said("team", number) or "" for number in range(len(self.teams))]
 
     def who(self, seat: int | None) -> str:
         if seat is not None and 0 <= seat < len(self.names):
@@ -53,10 +51,8 @@ class Table:
 
     def _refer(self, kind: str, number: int) -> str | None:
         if kind == "seat":
-            return self.who(number)
-        if kind == "team" and self.teams:
-            return self.team(number) or None
-        return None
+            return self.who(number)  # the blind man where no one sits
+        return by_names(self.names, self.teams, name=isolated)(kind, number)
 
     def say(self, message: str) -> str:
         """A rules engine's message in the players' words and the request's language: a seat

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.models import Match
 from games.rules import get_game
-from games.translation import Refer, translated
+from games.translation import Refer, by_names, translated
 
 logger = logging.getLogger(__name__)
 
@@ -23,21 +23,11 @@ def explains(match: Match) -> bool:
 
 
 def names_refer(match: Match, *, name: Callable[[str], str] = str) -> Refer:
-    """Says seat n by its player's name and team n by its players' names ("Ana & Cora"), each
-    name passed through ``name`` (the pages isolate a name in a right-to-left sentence). Reads
-    the match's seats (prefetched where a page lists many)."""
+    """The match's players for the explanation's words (``by_names``), from its seats
+    (prefetched where a page lists many)."""
     engine = get_game(match.game)
-    names = [name(seat.player.name) for seat in match.seats.all()]
     teams = engine.teams(engine.options_from_data(match.rules)) or []
-
-    def refer(kind: str, number: int) -> str | None:
-        if kind == "seat" and 0 <= number < len(names):
-            return names[number]
-        if kind == "team" and 0 <= number < len(teams):
-            return " & ".join(names[s] for s in teams[number] if s < len(names)) or None
-        return None
-
-    return refer
+    return by_names([seat.player.name for seat in match.seats.all()], teams, name=name)
 
 
 def deal_explanations(
