@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from games.models import Club, Match, Rating, RatingList, RatingStep, Seat, Table
 from games.permissions import club_people
+from games.ratings_explain import Skill
 from games.rules.seat_results import match_results, teams_of
 
 from .jobs import RECOMPUTE_RATINGS, queue_on_commit
@@ -230,8 +231,9 @@ def _insert_steps(rows: list[tuple]) -> None:
 
 
 def ordinal(mu: float, sigma: float) -> float:
-    """The conservative rating the list is ranked by: mu - 3 sigma (openskill's ordinal)."""
-    return mu - 3 * sigma
+    """The conservative rating the list is ranked by (``Skill.rating``: mu - 3 sigma), the
+    same number the explanations say."""
+    return Skill(mu, sigma).rating
 
 
 def ratings_recompute(*, list_id: int, from_scratch: bool = False) -> RatingList:
