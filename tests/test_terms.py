@@ -66,7 +66,8 @@ def test_each_word_of_the_list_is_said(language):
 
 @pytest.mark.parametrize(("language", "context", "msgid"), sorted(FIXED, key=str))
 def test_a_word_fixed_by_its_context(language, context, msgid):
-    """The table-status tag "Scoring" says the table is being played, not the score sheet."""
+    """The table-status tag "Scoring" says the table is being played, not the score sheet; the
+    Persian Latin suits are a cup and a cudgel."""
     assert catalogue(language).get(msgid, context=context).string == FIXED[language, context, msgid]
 
 
