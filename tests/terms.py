@@ -10,7 +10,8 @@ against it.
 A rule is a concept, the language's word for it (said in a failure, and looked for: a word no
 catalogue says any more is a stale rule), and the wrong variants as regular expressions (case
 folded). ``contexts`` limits a rule to entries of those message contexts; ``except_contexts``
-leaves those out (Etori's own دلال)."""
+leaves those out (Etori's own دلال). A regional variant's rules read the whole of what its
+phones read: its own catalogue over its language's."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ from dataclasses import dataclass
 
 # What a placeholder is read as: a word, in a character of no script (a private-use one).
 WORD = "\ue000"
-# A Japanese character, or a placeholder (WORD): a half-width parenthesis or
-# colon beside one is wrong in Japanese, where the catalogue writes （）and ：.
+# A Japanese character, or a placeholder (WORD): a half-width parenthesis, colon, question or
+# exclamation mark beside one is wrong in Japanese, where the catalogue writes （）：？！.
 # (A colon between Latin letters, "Content-Type: application/json", is code and stays.)
-_JA_HALF_WIDTH = r"[^\x00-\x7f] ?[():]|[():] ?[^\x00-\x7f]"
+_JA_HALF_WIDTH = r"[^\x00-\x7f] ?[():?!]|[():?!] ?[^\x00-\x7f]"
 # The games' own words, which Japanese writes in katakana (バッテッツァンテ, not battezzante).
 _LATIN_GAME_WORDS = (
     "battezzante", "marafona", "cappotto", "busso", "volo", "striscio", "bella", "brutte",
@@ -39,6 +40,8 @@ class Term:
     wrong: tuple[str, ...]
     contexts: frozenset[str | None] | None = None
     except_contexts: frozenset[str] = frozenset()
+    # The word is said as it stands (not a description of a kind of character, like "0-9").
+    literal: bool = True
 
     def applies_to(self, context: str | None) -> bool:
         if self.contexts is not None and context not in self.contexts:
@@ -65,7 +68,11 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term(
             "match", "incontro", (r"partita a eliminazione", r"partit[ae] (al primo turno|vicine)")
         ),
-        Term("the club's directors", "direttori di gara", (r"direttori (del|di un) circolo",)),
+        Term(
+            "the club's directors", "direttori di gara", (r"direttori (del|di un|dei) circol[oi]",)
+        ),
+        Term("a table card", "cartellino", (r"sched[ae] de[il] tavol[oi]", r"metà della scheda")),
+        Term("match points", "punti incontro", (r"punti partita",)),
         Term(
             "a solo contract",
             "contratto da solo",
@@ -77,7 +84,24 @@ TERMS: dict[str, tuple[Term, ...]] = {
     ),
     "es": (
         Term("match", "partida", (word("partidos?"),)),
-        Term("the club's directors", "directores de torneo", (r"directores (del|de un) club",)),
+        Term("the club's directors", "directores de torneo", (r"directores (del|de un|de) club",)),
+        Term("phone", "móvil", (word("teléfonos?"),)),
+        Term(
+            "evening (the msgids' session too; a sign-in stays sesión)",
+            "velada",
+            (r"(?<!inicia )(?<!iniciar )(?<!iniciado )sesi[oó]n(es)?(?! iniciada| de cada)",),
+        ),
+        Term(
+            "a table's side",
+            "bando",
+            (
+                r"la otra parte",
+                r"(no hay|intercambia\w*) (las )?partes",
+                r"las partes (de esta mesa|equivocadas|se intercambian)",
+                r"^partes intercambiadas",
+            ),
+        ),
+        Term("what is left to play", "le falta jugar", (r"faltan jugar",)),
         Term(
             "a solo contract", "contrato en solitario", (r"\bun solo(?: puede|, el triple| como)",)
         ),
@@ -89,7 +113,11 @@ TERMS: dict[str, tuple[Term, ...]] = {
         ),
         Term("rating friendly matches", "incluir en el ranking", (r"^valorar las partidas",)),
     ),
-    "es-mx": (Term("phone", "celular", (word("móvil(es)?"),)),),
+    # Read as a phone sending es-MX reads it: the Spanish catalogue under the variant's.
+    "es-mx": (
+        Term("phone", "celular", (word("móvil(es)?"), word("teléfonos?"))),
+        Term("not valid", "no es válido", (r"no vale para",)),
+    ),
     "nl": (
         Term("dealer", "deler", (word("gever"),)),
         Term("partner", "maat", (word("partners?"),)),
@@ -99,7 +127,7 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term("who pays whom", "wie betaalt aan wie", (r"^wie betaalt wie$",)),
     ),
     "ja": (
-        Term("full-width brackets and colon", "（）：", (_JA_HALF_WIDTH,)),
+        Term("full-width brackets and colon", "（）：", (_JA_HALF_WIDTH,), literal=False),
         Term(
             "the games' own words in katakana",
             "バッテッツァンテ",
@@ -110,12 +138,33 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term("match", "マッチ", (r"試合",)),
         Term("entrants, counted", "参加者%(n)s人", (f"参加者{WORD}(?!人)",)),
         Term("Etori's teams", "チーム", (r"ペア",), contexts=frozenset({"Etori"})),
+        Term("Etori's honours (aces too: not the face cards, 絵札)", "役札", (r"絵札",)),
+        Term("evening", "セッション", (r"イブニング",)),
+        Term("phone", "端末", (r"電話", r"スマホ", r"スマートフォン", r"携帯")),
+        # 再開 reads "resume": right for the service back in a moment, not for a locked result.
+        Term("reopening a locked result", "確定を解除", (r"(?<!まもなく)再開",)),
+        Term(
+            "confirming a result",
+            "承認",
+            (r"^確認：", r"[がを]確認します", r"確認した結果", r"確認するまで", r"確認するのは"),
+        ),
+        Term("entrants are people or pairs, not things", "参加登録", (r"件の参加者",)),
     ),
     "fa": (
-        Term("dealer", "دیلر", (r"پخش\u200cکننده", r"پخش کننده")),
+        Term("dealer", "دیلر", (r"پخش\u200cکننده", r"پخش کننده", r"کارت پخش")),
         Term("evening", "شب بازی", (r"جلسه",)),
-        Term("digits: the catalogue's own, shown in Persian by the pages", "0-9", (r"[۰-۹٠-٩]",)),
-        Term("plain speech", "سازگار نیست", (r"جور درنمی", r"مال شما")),
+        Term(
+            "digits: the catalogue's own, shown in Persian by the pages",
+            "0-9",
+            (r"[۰-۹٠-٩]",),
+            literal=False,
+        ),
+        Term("plain speech", "سازگار نیست", (r"جور درنمی", r"مال شما", r"دربیاید")),
+        Term("deal (دست is a hand of cards)", "تقسیم کارت", (r"دست\u200cها",)),
+        Term("phone", "گوشی", (r"تلفن",)),
+        Term("house rules", "قوانین داخلی", (r"قوانین خانگی", r"قانون خانگی")),
+        Term("Rikken's blind man: the dummy", "دست مرده", (r"نابینا",)),
+        Term("the first speaker bids (a tender is no bid)", "پیشنهاد", (r"مناقصه",)),
         Term("Etori's dealing pair only", "دیلر", (r"دلال",), except_contexts=frozenset({"Etori"})),
     ),
 }
@@ -125,6 +174,9 @@ FIXED = {
     ("it", "table status", "Scoring"): "In corso",
     ("es", "table status", "Scoring"): "En juego",
     ("nl", "table status", "Scoring"): "Bezig",
+    # The Latin suits are no coriander and no teacup (the French clubs stay گشنیز).
+    ("fa", "Latin suit", "Clubs"): "گرز",
+    ("fa", None, "Cups"): "جام",
 }
 
 

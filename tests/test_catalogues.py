@@ -150,7 +150,7 @@ def test_mexican_spanish_says_celular_and_the_rest_in_spanish():
     with translation.override("es-mx"):
         assert translation.gettext("On this phone:") == "En este celular:"
         assert translation.gettext("Dealer") == "Repartidor"  # from es
-        assert translation.gettext("session") == "sesión"  # not Django's "período de sesiones"
+        assert translation.gettext("session") == "velada"  # not Django's "período de sesiones"
 
 
 def test_the_engines_have_messages_to_find():
