@@ -44,9 +44,10 @@ def wholly_shown(page, selector: str, words: str) -> bool:
     )
 
 
-def roles(page) -> list[str]:
-    """Who takes each role of the board, in its order (dealer, then battezzante)."""
-    return [t.strip() for t in page.locator(".board ul.next li strong").all_inner_texts()]
+def expect_roles(page, names: list[str]) -> None:
+    """Who takes each role of the board, in its order (dealer, then battezzante), waited for:
+    once its queue is sent the page is drawn again, and a read in between would find none."""
+    expect(page.locator(".board ul.next li strong")).to_have_text(names)
 
 
 def marafon_match(**rules):
@@ -102,12 +103,12 @@ def test_while_deals_wait_the_next_roles_come_from_the_rotation(page, live_serve
     look. An annulled deal (mandare a monte) is dealt again by the same dealer."""
     match, key = marafon_match(mandare_a_monte=True)
     open_to_score(page, live_server, match, key)
-    assert roles(page) == ["Anna", "Bruno"]
+    expect_roles(page, ["Anna", "Bruno"])
     page.context.set_offline(True)
 
     offline_deal(page, "coins", 3)
     expect(page.locator(".board ul.next li strong").first).to_have_text("Bruno")
-    assert roles(page) == ["Bruno", "Cora"]
+    expect_roles(page, ["Bruno", "Cora"])
     expect(page.locator(".board .reminder")).to_have_text(
         "Anna must not look at their cards until trumps are named."
     )
@@ -119,23 +120,23 @@ def test_while_deals_wait_the_next_roles_come_from_the_rotation(page, live_serve
     taps.choose("trump", "cups")
     taps.button("Annul the deal (mandare a monte)")  # Cora deals this one again
     expect(page.locator("li.waiting")).to_have_count(2)
-    assert roles(page) == ["Bruno", "Cora"]
+    expect_roles(page, ["Bruno", "Cora"])
     offline_deal(page, "swords", 4)
     offline_deal(page, "clubs", 5)
     expect(page.locator("li.waiting")).to_have_count(4)
-    assert roles(page) == ["Dario", "Anna"]
+    expect_roles(page, ["Dario", "Anna"])
     expect(page.locator(".board .reminder")).to_have_text(
         "Cora must not look at their cards until trumps are named."
     )
 
     kept_on_phone(page, 4)
     page.reload()  # the kept page: drawn before the deals, the roles after them
-    assert roles(page) == ["Dario", "Anna"]
+    expect_roles(page, ["Dario", "Anna"])
 
     page.context.set_offline(False)
     expect(page.locator("#queue .queue-state")).to_contain_text("4 sent", timeout=15_000)
     # The server agrees.
-    assert roles(page) == ["Dario", "Anna"]
+    expect_roles(page, ["Dario", "Anna"])
     expect(page.locator(".board .waiting-note")).to_be_hidden()
 
 
