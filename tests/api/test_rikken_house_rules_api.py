@@ -54,6 +54,14 @@ def test_the_new_options_are_resolved_and_shown(api_client):
             ["contracts", "1", "partner_pays"],
         ),
         (
+            {"contracts": ["rik", {"slug": "troela", "partner_pays": ["always"]}]},
+            ["contracts", "1", "partner_pays"],
+        ),
+        (
+            {"contracts": ["rik", {"slug": "troela", "partner_pays": {"always": True}}]},
+            ["contracts", "1", "partner_pays"],
+        ),
+        (
             {"contracts": [{"slug": "solo_8", "partner_pays": "always"}]},
             ["contracts", "0", "partner_pays"],
         ),

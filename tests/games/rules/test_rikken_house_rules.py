@@ -183,6 +183,9 @@ def test_overrides_are_stored_only_where_a_row_has_them():
     [
         ({"slug": "troela", "partner_pays": "sometimes"}, "partner_pays", "always, never"),
         ({"slug": "troela", "partner_pays": 1}, "partner_pays", "under_two_tricks"),
+        # a list or an object is no rule either, and no server error
+        ({"slug": "troela", "partner_pays": ["always"]}, "partner_pays", "always, never"),
+        ({"slug": "troela", "partner_pays": {"always": 1}}, "partner_pays", "always, never"),
         ({"slug": "solo_8", "partner_pays": "always"}, "partner_pays", "no partner to pay"),
         ({"slug": "rik", "all_tricks_bonus": -1}, "all_tricks_bonus", "from 0 to 1000"),
         ({"slug": "rik", "all_tricks_bonus": 1001}, "all_tricks_bonus", "from 0 to 1000"),
