@@ -84,6 +84,39 @@ def test_the_built_in_tables_lines_on_the_set_up(client):
     assert "Special games the table chooses from: Schuppen mie, Mie en, 1-5-11" in page
 
 
+def submitted_unchanged(client, url: str, **extra):
+    """The set-up at ``url`` sent as it opens, with four players."""
+    form = client.get(url).context["form"]
+    data = {
+        name: ("on" if value is True else value)
+        for name, value in ((f.name, f.initial) for f in form)
+        if value not in (None, False) and not name.startswith("player_")
+    }
+    data.update({"player_0": "Anna", "player_1": "Bram", "player_2": "Cor", "player_3": "Dirk"})
+    return client.post("/new/rikken/", {**data, **extra})
+
+
+def test_the_table_in_tens_started_from_the_set_up_keeps_its_amounts(client):
+    response = submitted_unchanged(client, "/new/rikken/?preset=rikken-in-tens")
+    again = submitted_unchanged(client, f"/new/rikken/?again={Match.objects.get().public_id}")
+
+    assert (response.status_code, again.status_code) == (302, 302)
+    first, second = Match.objects.order_by("pk")
+    for match in (first, second):
+        rows = {row["slug"]: row for row in match.rules["contracts"]}
+        rik, misere = rows["rik"], rows["misere"]
+        assert (rik["base"], rik["per_trick"], misere["base"]) == (10, 5, 30)
+        assert rows["troela"]["partner_pays"] == "always"
+        assert rows["solo_8"]["all_tricks_bonus"] == 0
+    assert second.rules == first.rules
+
+
+def test_the_usual_table_shows_as_its_slugs_on_the_set_up(client):
+    form = client.get("/new/rikken/").context["form"]
+
+    assert form["rule_contracts"].initial.startswith("rik, rik_beter, solo_8, misere, piek")
+
+
 def test_a_club_writes_house_rules_with_the_new_options(director_client, club):
     url = f"/director/c/{club.slug}/rules/rikken/"
     form_page = page_text(director_client.get(f"/director/c/{club.slug}/?rules=rikken"))
