@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from games.models import Match, RulePreset
 from games.pages.matches.house_rules import house_rule_lines
+from games.rules.presets import PRESETS_BY_KEY
 from tests.games.pages.test_pages import start
 
 from .conftest import field_errors, page_text
@@ -82,6 +84,25 @@ def test_the_built_in_tables_lines_on_the_set_up(client):
     assert "8 alleen: base 10, per trick 5, its own all tricks bonus: 0" in page
     assert "Troela: base 10, per trick 5, its own partner pays: always" in page
     assert "Special games the table chooses from: Schuppen mie, Mie en, 1-5-11" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("nl", "8 alleen: basis 10, per slag 5, eigen bonus alle slagen: 0"),
+        ("nl", "Misère: basis 30"),
+        ("es", "Misère: base 30"),
+        ("ja", "基本 10, 1トリックごと 5"),
+        ("fa", "پایه 10, برای هر تریک 5"),
+    ],
+)
+def test_the_rows_changes_are_said_in_the_pages_language(language, said):
+    rules = dict(PRESETS_BY_KEY["rikken-in-tens"].rules)
+    with translation.override(language):
+        lines = " | ".join(house_rule_lines("rikken", rules))
+
+    assert said in lines
+    assert "per trick" not in lines
 
 
 def submitted_unchanged(client, url: str, **extra):
