@@ -45,12 +45,23 @@ def test_the_new_options_are_resolved_and_shown(api_client):
         ({"special_stake": 1001}, ["special_stake"]),
         ({"special_stake": 9, "all_pass": "mie_en"}, ["special_stake"]),
         ({"one_five_eleven_pays": "per_winner"}, ["one_five_eleven_pays"]),
+        # what scales or pays a special game, where none of its games is played
+        ({"special_stake": 20}, ["special_stake"]),
+        ({"one_five_eleven_pays": "per_pair", "all_pass": "mie_en"}, ["one_five_eleven_pays"]),
         ({"all_pass": "choice"}, ["special_games"]),
         ({"all_pass": "choice", "special_games": ["whist"]}, ["special_games", "0"]),
         ({"all_pass": "choice", "special_games": ["mie_en", "mie_en"]}, ["special_games", "1"]),
         ({"special_games": ["mie_en"]}, ["special_games"]),
         (
             {"contracts": ["rik", {"slug": "troela", "partner_pays": "seldom"}]},
+            ["contracts", "1", "partner_pays"],
+        ),
+        (
+            {"contracts": ["rik", {"slug": "troela", "partner_pays": ["always"]}]},
+            ["contracts", "1", "partner_pays"],
+        ),
+        (
+            {"contracts": ["rik", {"slug": "troela", "partner_pays": {"always": True}}]},
             ["contracts", "1", "partner_pays"],
         ),
         (

@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.pages.games.contract import GamePage
 from games.pages.games.rikken_glossary import GLOSSARY as RIKKEN_GLOSSARY
@@ -398,9 +398,7 @@ def house_rule_lines(name: str, value: Any, usual: Any) -> list[str] | None:
             lines.append(_("%(contract)s: a contract of the club's own") % {"contract": label})
             continue
         changes = [
-            _own_rule(key, row[key])
-            if key in OVERRIDES
-            else f"{key.replace('_', ' ')} {_worded(row[key])}"
+            _own_rule(key, row[key]) if key in OVERRIDES else f"{_word(key)} {_worded(row[key])}"
             for key in row
             if key not in ("slug", "name") and row[key] != before.get(key)
         ]
@@ -434,9 +432,31 @@ def _own_rule(key: str, value: Any) -> str:
     return _("its own %(option)s: %(value)s") % {"option": label, "value": shown}
 
 
+# A contract row's fields (and its penalty's and tricks') as the house-rule lines name them.
+ROW_WORDS = {
+    "base": pgettext_lazy("contract row", "base"),
+    "per_trick": pgettext_lazy("contract row", "per trick"),
+    "rank": pgettext_lazy("contract row", "rank"),
+    "side": pgettext_lazy("contract row", "side"),
+    "tricks": pgettext_lazy("contract row", "tricks"),
+    "trumps": pgettext_lazy("contract row", "trumps"),
+    "penalty": pgettext_lazy("contract row", "penalty"),
+    "made": pgettext_lazy("contract row", "made"),
+    "over": pgettext_lazy("contract row", "over"),
+    "failed": pgettext_lazy("contract row", "failed"),
+    "under": pgettext_lazy("contract row", "under"),
+    "at_least": pgettext_lazy("contract row", "at least"),
+    "exactly": pgettext_lazy("contract row", "exactly"),
+}
+
+
+def _word(key: str) -> str:
+    return str(ROW_WORDS.get(key) or key.replace("_", " "))
+
+
 def _worded(value: Any) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
+        return ", ".join(f"{_word(k)} {v}" for k, v in value.items())
     return str(value)
 
 

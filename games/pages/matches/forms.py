@@ -70,6 +70,25 @@ def option_field(fld: dict[str, Any], initial: Any) -> forms.Field:
     )
 
 
+def table_text(game: Game, rows: list[dict[str, Any]]) -> str:
+    """A contract table as the set-up shows it: its slugs when each row is the usual row of its
+    slug, else JSON with each row's changes over the usual row (a preset's table in tens, a
+    match played again), so that the table starts as it was and not from the usual amounts."""
+    slugs = [row["slug"] for row in rows]
+    try:
+        plain = game.resolve_options({"contracts": slugs}, players=game.Options().players)
+        usual = game.options_to_data(plain)["contracts"]
+    except RuleViolation:  # a contract of the club's own: no usual row to compare with
+        return json.dumps(rows, ensure_ascii=False)
+    if usual == rows:
+        return ", ".join(slugs)
+    shown: list[Any] = []
+    for row, before in zip(rows, usual, strict=True):
+        changed = {key: value for key, value in row.items() if before.get(key) != value}
+        shown.append({"slug": row["slug"], **changed} if changed else row["slug"])
+    return json.dumps(shown, ensure_ascii=False)
+
+
 class MatchSetupForm(RuleErrorsForm, forms.Form):
     """Players in the order of play, house rules, every option with its explanation."""
 
@@ -98,6 +117,8 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
                 continue
             self.fields[f"rule_{fld['name']}"] = option_field(fld, resolved[fld["name"]])
             self.option_names.append(fld["name"])
+        if "rule_contracts" in self.fields:
+            self.fields["rule_contracts"].initial = table_text(game, resolved["contracts"])
         if game.money:
             self.fields["stake"] = AmountField(
                 label=_("Stake per unit"),

@@ -337,7 +337,7 @@ def _check_overrides(
     name = contract_name(row) or row.get("slug")
     pays = entry.get("partner_pays")
     if pays is not None:
-        if pays not in PARTNER_PAYS:
+        if not isinstance(pays, str) or pays not in PARTNER_PAYS:  # a list is no rule either
             shown = ", ".join(PARTNER_PAYS)
             errors.add((*here, "partner_pays"), msg("Must be one of %(choices)s.", choices=shown))
         elif row.get("side") == "alone":

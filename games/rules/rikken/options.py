@@ -23,6 +23,7 @@ from .specials import (
     ONE_FIVE_ELEVEN_PAYS,
     SPECIAL_GAMES,
     SPECIAL_UNITS,
+    WINNING_TRICKS,
     parse_special_games,
 )
 
@@ -77,8 +78,8 @@ class RikkenOptions:
     all_pass: str = option(
         "redeal",
         msg(
-            "When all pass: the dealer deals again, the dealer must bid, or a special game is "
-            "played."
+            "When all pass: the dealer deals again, the dealer must bid, a special game is "
+            "played, or the table chooses a special game each time."
         ),
         label=pmsg("rule option", "all pass"),
         choices=ALL_PASS,
@@ -166,7 +167,8 @@ class RikkenOptions:
 
 def check_house_rules(options: RikkenOptions, errors: Errors) -> None:
     """The options that depend on each other: the special games (not with three players; a
-    list when the table chooses, and only then), and an even stake where mie en is played."""
+    list when the table chooses, and only then), an even stake where mie en is played, and the
+    stake and how 1-5-11 pays left as they are where no game of theirs is played."""
     if options.players == 3 and (options.all_pass in SPECIAL_GAMES or options.all_pass == "choice"):
         errors.add(
             ("rules", "all_pass"),
@@ -189,4 +191,24 @@ def check_house_rules(options: RikkenOptions, errors: Errors) -> None:
         errors.add(
             ("rules", "special_stake"),
             msg("Mie en pays half the special stake a queen: the stake must be even."),
+        )
+    if options.scoring != "payments":
+        return  # under penalty points these two are refused as not applying there
+    specials = set() if options.players == 3 else played & set(SPECIAL_GAMES)
+    if not specials and options.special_stake != SPECIAL_UNITS:
+        errors.add(
+            ("rules", "special_stake"),
+            msg(
+                "The special stake applies only when a special game is played: leave it at "
+                "%(default)s.",
+                default=SPECIAL_UNITS,
+            ),
+        )
+    if not specials & set(WINNING_TRICKS) and options.one_five_eleven_pays != "per_loser":
+        errors.add(
+            ("rules", "one_five_eleven_pays"),
+            msg(
+                "How 1-5-11 and 1-3-5 pay applies only when one of them is played: leave it at "
+                '"per_loser".'
+            ),
         )

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from games.models import Match, RulePreset
 from games.pages.matches.house_rules import house_rule_lines
+from games.rules.presets import PRESETS_BY_KEY
 from tests.games.pages.test_pages import start
 
 from .conftest import field_errors, page_text
@@ -82,6 +84,58 @@ def test_the_built_in_tables_lines_on_the_set_up(client):
     assert "8 alleen: base 10, per trick 5, its own all tricks bonus: 0" in page
     assert "Troela: base 10, per trick 5, its own partner pays: always" in page
     assert "Special games the table chooses from: Schuppen mie, Mie en, 1-5-11" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("nl", "8 alleen: basis 10, per slag 5, eigen bonus alle slagen: 0"),
+        ("nl", "Misère: basis 30"),
+        ("es", "Misère: base 30"),
+        ("ja", "基本 10, 1トリックごと 5"),
+        ("fa", "پایه 10, برای هر تریک 5"),
+    ],
+)
+def test_the_rows_changes_are_said_in_the_pages_language(language, said):
+    rules = dict(PRESETS_BY_KEY["rikken-in-tens"].rules)
+    with translation.override(language):
+        lines = " | ".join(house_rule_lines("rikken", rules))
+
+    assert said in lines
+    assert "per trick" not in lines
+
+
+def submitted_unchanged(client, url: str, **extra):
+    """The set-up at ``url`` sent as it opens, with four players."""
+    form = client.get(url).context["form"]
+    data = {
+        name: ("on" if value is True else value)
+        for name, value in ((f.name, f.initial) for f in form)
+        if value not in (None, False) and not name.startswith("player_")
+    }
+    data.update({"player_0": "Anna", "player_1": "Bram", "player_2": "Cor", "player_3": "Dirk"})
+    return client.post("/new/rikken/", {**data, **extra})
+
+
+def test_the_table_in_tens_started_from_the_set_up_keeps_its_amounts(client):
+    response = submitted_unchanged(client, "/new/rikken/?preset=rikken-in-tens")
+    again = submitted_unchanged(client, f"/new/rikken/?again={Match.objects.get().public_id}")
+
+    assert (response.status_code, again.status_code) == (302, 302)
+    first, second = Match.objects.order_by("pk")
+    for match in (first, second):
+        rows = {row["slug"]: row for row in match.rules["contracts"]}
+        rik, misere = rows["rik"], rows["misere"]
+        assert (rik["base"], rik["per_trick"], misere["base"]) == (10, 5, 30)
+        assert rows["troela"]["partner_pays"] == "always"
+        assert rows["solo_8"]["all_tricks_bonus"] == 0
+    assert second.rules == first.rules
+
+
+def test_the_usual_table_shows_as_its_slugs_on_the_set_up(client):
+    form = client.get("/new/rikken/").context["form"]
+
+    assert form["rule_contracts"].initial.startswith("rik, rik_beter, solo_8, misere, piek")
 
 
 def test_a_club_writes_house_rules_with_the_new_options(director_client, club):

@@ -694,15 +694,18 @@ def house_rules(draw, players):
         "beter_suit": draw(st.sampled_from(["hearts", "cut"])),
         "undertricks": draw(st.sampled_from(["from_first", "from_second"])),
         "simultaneous": draw(st.sampled_from(["all_others", "defenders_only"])),
-        "one_five_eleven_pays": draw(st.sampled_from(["per_loser", "per_pair"])),
     }
     if rules["all_pass"] == "choice":
         rules["special_games"] = draw(
             st.lists(st.sampled_from(SPECIALS), min_size=1, max_size=4, unique=True)
         )
     played = {rules["all_pass"], *rules.get("special_games", ())}
-    stake = draw(st.integers(1, 1000))
-    rules["special_stake"] = stake + stake % 2 if "mie_en" in played else stake
+    # The stake and how 1-5-11 pays are set only where a game of theirs is played.
+    if played & set(SPECIALS):
+        stake = draw(st.integers(1, 1000))
+        rules["special_stake"] = stake + stake % 2 if "mie_en" in played else stake
+    if played & {"one_five_eleven", "one_three_five"}:
+        rules["one_five_eleven_pays"] = draw(st.sampled_from(["per_loser", "per_pair"]))
     if draw(st.booleans()):
         rules["contracts"] = draw(club_tables())
     return rules

@@ -183,6 +183,9 @@ def test_overrides_are_stored_only_where_a_row_has_them():
     [
         ({"slug": "troela", "partner_pays": "sometimes"}, "partner_pays", "always, never"),
         ({"slug": "troela", "partner_pays": 1}, "partner_pays", "under_two_tricks"),
+        # a list or an object is no rule either, and no server error
+        ({"slug": "troela", "partner_pays": ["always"]}, "partner_pays", "always, never"),
+        ({"slug": "troela", "partner_pays": {"always": 1}}, "partner_pays", "always, never"),
         ({"slug": "solo_8", "partner_pays": "always"}, "partner_pays", "no partner to pay"),
         ({"slug": "rik", "all_tricks_bonus": -1}, "all_tricks_bonus", "from 0 to 1000"),
         ({"slug": "rik", "all_tricks_bonus": 1001}, "all_tricks_bonus", "from 0 to 1000"),
@@ -349,6 +352,63 @@ def test_the_special_games_scale_with_the_special_stake(stake, game, fields, exp
 )
 def test_a_bad_special_stake_is_refused(rules, where):
     assert list(refused_rules(**rules)) == [where]
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "where", "words"),
+    [
+        # no special game is played: the stake scales nothing
+        (4, {"special_stake": 20}, "special_stake", "leave it at 10"),
+        (4, {"special_stake": 20, "all_pass": "dealer_must_bid"}, "special_stake", "leave it"),
+        (3, {"special_stake": 20}, "special_stake", "leave it at 10"),
+        # neither 1-5-11 nor 1-3-5 is played: nothing pays per pair
+        (4, {"one_five_eleven_pays": "per_pair"}, "one_five_eleven_pays", "per_loser"),
+        (
+            4,
+            {"one_five_eleven_pays": "per_pair", "all_pass": "mie_en"},
+            "one_five_eleven_pays",
+            "per_loser",
+        ),
+        (
+            5,
+            {
+                "one_five_eleven_pays": "per_pair",
+                "all_pass": "choice",
+                "special_games": ["schuppen_mie", "mie_en"],
+            },
+            "one_five_eleven_pays",
+            "per_loser",
+        ),
+    ],
+)
+def test_the_stake_and_per_pair_are_refused_where_their_games_are_not_played(
+    players, rules, where, words
+):
+    errors = refused_rules(players, **rules)
+    assert list(errors) == [where]
+    assert words in json.dumps(errors[where], default=str)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"special_stake": 20, "all_pass": "schuppen_mie"},
+        {"special_stake": 20, "all_pass": "choice", "special_games": ["one_three_five"]},
+        {"one_five_eleven_pays": "per_pair", "all_pass": "one_three_five"},
+        {
+            "one_five_eleven_pays": "per_pair",
+            "all_pass": "choice",
+            "special_games": ["schuppen_mie", "one_five_eleven"],
+        },
+    ],
+)
+def test_the_stake_and_per_pair_are_kept_where_their_games_are_played(rules):
+    options = opts(**rules)
+    assert all(
+        getattr(options, name) == value
+        for name, value in rules.items()
+        if name not in ("special_games",)
+    )
 
 
 def test_an_odd_stake_is_fine_without_mie_en():
