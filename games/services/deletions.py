@@ -3,8 +3,10 @@ key or its creator signed in; a tournament or a club, by its directors.
 
 What a deleted match counted in is made stale and recomputed, as after a correction: the club
 ratings that folded it (their lists rebuild from scratch, the sequence they folded having
-changed) and a tournament's standings. Player histories and statistics are read from the seats
-as they are, so they lose the match at once. Guests typed for a deleted match or evening (a
+changed), a tournament's standings, and the club seasons that counted a deleted tournament or
+evening (attached to them, or one of the club's evenings of their game within their dates).
+Player histories and statistics are read from the seats as they are, so they lose the match at
+once. Guests typed for a deleted match or evening (a
 name that exists only there) are deleted with it.
 
 A tournament table's match is not deleted on its own (409): the tournament's record would have
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,6 +33,8 @@ from games.models import (
     Match,
     Player,
     RatingList,
+    Season,
+    SeasonEvent,
     Seat,
     Session,
     SessionPlayer,
@@ -48,6 +52,7 @@ from games.permissions import (
 
 from .errors import Conflict, NotFound, Refused
 from .ratings import ratings_mark_dirty, ratings_note_matches
+from .seasons import seasons_note_session, seasons_note_tournament
 
 logger = logging.getLogger("games.deletions")
 
@@ -97,6 +102,21 @@ def _rating_lists_of(match_ids: list[int]) -> set[tuple[int, str]]:
         .values_list("club_id", "game")
         .distinct()
     )
+
+
+def _seasons_lose(*, tournament: Tournament | None = None, session: Session | None = None) -> None:
+    """The seasons that count a tournament or an evening about to be deleted: stale, their
+    standings recomputed once the deletion commits. A season the event was attached to also
+    takes a new version, as when a director detaches it (its list of events changed). Must run
+    inside the caller's transaction, before the event is deleted (its attachment goes with it)."""
+    attached = SeasonEvent.objects.filter(
+        **({"tournament": tournament} if tournament is not None else {"session": session})
+    ).values_list("season_id", flat=True)
+    Season.objects.filter(pk__in=list(attached)).update(version=F("version") + 1)
+    if tournament is not None:
+        seasons_note_tournament(tournament=tournament)
+    if session is not None:
+        seasons_note_session(session=session)
 
 
 def _forget_matches(match_ids: list[int], *, rerate: bool = True) -> Deleted:
@@ -188,6 +208,7 @@ def session_delete(*, session: Session, edit_key: str | None = None, user: Any =
         match_ids = list(
             Match.objects.filter(session_entry__session=locked).values_list("pk", flat=True)
         )
+        _seasons_lose(session=locked)
         locked.delete()
         deleted = _forget_matches(match_ids)
         _delete_orphan_guests(guests)
@@ -208,8 +229,8 @@ def check_tournament_delete(tournament: Tournament, *, user: Any) -> None:
 
 def _delete_tournaments(tournaments: list[Tournament], *, rerate: bool = True) -> Deleted:
     """Must run inside the caller's transaction: the tournaments, their tables' matches, and
-    the guests entered for them alone. ``rerate``: the club's lists stay (not a club's
-    deletion) and are rebuilt without these results."""
+    the guests entered for them alone. ``rerate``: the club's lists and seasons stay (not a
+    club's deletion) and are worked out again without these results."""
     ids = [t.pk for t in tournaments]
     match_ids = list(
         Table.objects.filter(round__tournament_id__in=ids, match__isnull=False).values_list(
@@ -224,6 +245,7 @@ def _delete_tournaments(tournaments: list[Tournament], *, rerate: bool = True) -
     if rerate:
         for tournament in tournaments:
             ratings_mark_dirty(club_id=tournament.club_id, game=tournament.game)
+            _seasons_lose(tournament=tournament)
     # Tables hold their matches (PROTECT): the tournament goes first, its matches after.
     Tournament.objects.filter(pk__in=ids).delete()
     deleted = _forget_matches(match_ids, rerate=rerate)

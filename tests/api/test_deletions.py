@@ -4,6 +4,7 @@ export). A table's match is a 409; whatever counted a deleted match is recompute
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -13,9 +14,10 @@ from games.models import Club, Match, Player, Rating, RatingList, Session, Tourn
 from games.selectors.history import player_history
 from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.club_options import club_set_options
-from games.services.sessions import session_create
+from games.services.seasons import season_create, season_event_add
+from games.services.sessions import session_create, session_settle
 from tests.database import snapshot
-from tests.factories import FIRST_DEALS, director_user, drawn_table
+from tests.factories import FIRST_DEALS, director_user, drawn_table, site_with_everything
 
 pytestmark = pytest.mark.django_db
 
@@ -185,3 +187,41 @@ def test_a_club_without_tournaments_is_deleted_at_once_by_a_director_only(django
     assert mine.delete(f"/api/v1/clubs/{club.slug}/").status_code == 204
     assert not Club.objects.exists()
     assert Player.objects.filter(name="Ana", known=True).exists()  # a member stays a player
+
+
+def test_the_seasons_that_counted_a_deleted_tournament_or_evening_are_worked_out_again(
+    django_user_model, django_capture_on_commit_callbacks
+):
+    """A season counts the tournament (attached) and another every club evening of Rikken:
+    after each deletion its standing is the one of what remains, not the cache of before."""
+    site = site_with_everything(django_user_model, django_capture_on_commit_callbacks)
+    director, club = site["director"], site["club"]
+    with django_capture_on_commit_callbacks(execute=True):
+        session_settle(session=site["evening"].session, user=director)
+        drive = season_create(
+            club=club, user=director, name="Drive season", starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1), scheme="field_size",
+        )  # fmt: skip
+        season_event_add(season=drive, user=director, tournament=site["tournament"].public_id)
+        evenings = season_create(
+            club=club, user=director, name="Evenings", starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1), scheme="field_size", evenings_of="rikken",
+        )  # fmt: skip
+    drive.refresh_from_db()
+    evenings.refresh_from_db()
+    assert len(drive.standing) == 4 and len(evenings.standing) == 4
+    version = drive.version
+    client = APIClient()
+    client.force_authenticate(director)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        gone = client.delete(f"/api/v1/tournaments/{site['tournament'].public_id}/")
+        ended = client.delete(f"/api/v1/sessions/{site['evening'].session.public_id}/")
+
+    assert gone.status_code == ended.status_code == 204
+    drive.refresh_from_db()
+    evenings.refresh_from_db()
+    assert drive.standing == [] and not drive.standing_dirty and drive.version == version + 1
+    assert evenings.standing == [] and not evenings.standing_dirty
+    read = client.get(f"/api/v1/seasons/{drive.public_id}/standing/").json()
+    assert read["standing"] == [] and read["events"] == []
