@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
@@ -16,13 +16,23 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from api.models import ApiToken
-from games.models import Match, Player, Table
+from games.models import Match, Player, Round, Table
+from games.selectors.polls import tournament_poll_token
 from games.services import club_create, club_member_add, deal_record, match_create
+from games.services.erasure import player_erase
 from games.services.retention import guest_names_forget
+from games.services.rounds import round_draw_request
+from games.services.seasons import season_create, season_event_add
 from games.services.sessions import session_create
-from games.services.tables import Confirmer, table_confirm
+from games.services.tables import Confirmer, table_confirm, table_dispute
 from tests.database import snapshot
-from tests.factories import FIRST_DEALS, director_user, drawn_table
+from tests.factories import (
+    FIRST_DEALS,
+    club_tournament,
+    director_user,
+    drawn_table,
+    site_with_everything,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -230,3 +240,71 @@ def test_guest_names_of_friendly_matches_untouched_for_the_retention_time_become
     assert "names were removed" not in page_before
     assert "The guests&#x27; names were removed" in page or "guests' names were removed" in page
     assert table.match.seats.count() == 4
+
+
+def test_the_seasons_standings_lose_the_name_and_keep_the_numbers(
+    django_user_model, django_capture_on_commit_callbacks
+):
+    """A season's standing is a cache that names its members: erasing one renames her line and
+    her place in the chart of the leaders at once, her numbers as they were."""
+    site = site_with_everything(django_user_model, django_capture_on_commit_callbacks)
+    director, marieke = site["director"], site["members"][1]
+    with django_capture_on_commit_callbacks(execute=True):
+        season = season_create(
+            club=site["club"], user=director, name="Spring", starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1), scheme="field_size", public=True,
+        )  # fmt: skip
+        season_event_add(season=season, user=director, tournament=site["tournament"].public_id)
+    before = APIClient().get(f"/api/v1/seasons/{season.public_id}/standing/").json()["standing"]
+    assert "Marieke" in [line["name"] for line in before]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        player_erase(player=marieke)
+
+    season.refresh_from_db()
+    after = APIClient().get(f"/api/v1/seasons/{season.public_id}/standing/").json()["standing"]
+    page = Client().get(f"/season/{season.public_id}/").content.decode()
+    assert "Marieke" not in json.dumps([season.standing, season.chart]) + page
+    assert [{**line, "name": None} for line in after] == [{**line, "name": None} for line in before]
+    assert [line["name"] for line in after if line["member"] == marieke.pk] == ["Former player 1"]
+    assert "Former player 1" in page
+
+
+def test_the_draws_reports_and_a_disputes_reason_lose_the_name(
+    django_capture_on_commit_callbacks,
+):
+    """A Swiss draw's report names the pair with the bye (and its notes say so); the other
+    side's dispute names whom it blames. Erasing those players renames both; the live pages of
+    the tournament poll a new token."""
+    director = director_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament = club_tournament(
+            director=director, entrants=[("Ann", "Bob"), ("Cyd", "Dan"), ("Eve", "Fay")],
+            game="marafon", format="swiss", rounds=2, round_kind="deals", deals_per_round=2,
+        )  # fmt: skip
+        round_draw_request(tournament=tournament, user=director)
+    drawn = Round.objects.get(tournament=tournament)
+    bye = drawn.report["bye"]
+    sitting_out, partner = (Player.objects.get(name=name) for name in bye.split(" & "))
+    table = Table.objects.select_related("match").get(round=drawn, match__isnull=False)
+    deal_record(match=table.match, raw=FIRST_DEALS["marafon"])
+    scorer, blamed = (seat.player for seat in table.match.seats.order_by("number")[:2])
+    table_dispute(
+        table=table, by=blamed.name, confirmer=Confirmer(),
+        reason=f"{scorer.name} wrote 11 for {blamed.name}'s side; {partner.name} saw it.",
+    )  # fmt: skip
+    token = tournament_poll_token(tournament.public_id)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        player_erase(player=sitting_out)
+        player_erase(player=scorer)
+
+    drawn.refresh_from_db()
+    table.refresh_from_db()
+    report = json.dumps(drawn.report)
+    assert drawn.report["bye"] == f"Former player 1 & {partner.name}"
+    assert f'"pair": "Former player 1 & {partner.name}"' in report
+    assert bye not in report and "Bye: %(pair)s" in report  # the note's own words stay
+    said = f"Former player 2 wrote 11 for {blamed.name}'s side; {partner.name} saw it."
+    assert table.dispute_reason == said
+    assert tournament_poll_token(tournament.public_id) != token
