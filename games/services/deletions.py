@@ -12,17 +12,19 @@ name that exists only there) are deleted with it.
 A tournament table's match is not deleted on its own (409): the tournament's record would have
 a hole. A director deletes the whole tournament, or takes back the round. A match of an
 evening goes with its evening (409 on its own): the evening's totals and transfers count it.
-A club with tournaments is deleted only once a director has taken its export since their last
-change: the club's record then exists outside the service."""
+A club with tournaments is deleted only while the export a director took holds it as it is
+(the same document, worked out again): the club's record then exists outside the service."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -51,6 +53,7 @@ from games.permissions import (
 )
 
 from .errors import Conflict, NotFound, Refused
+from .exports import club_export
 from .ratings import ratings_mark_dirty, ratings_note_matches
 from .seasons import seasons_note_session, seasons_note_tournament
 
@@ -273,21 +276,20 @@ def tournament_delete(*, tournament: Tournament, user: Any = None) -> Deleted:
     return deleted
 
 
-def club_last_change(club: Club):
-    """When the club's tournaments last changed (created, scored, confirmed, amended): the
-    export must be newer for the club to be deleted. None: no tournament."""
-    tournaments = Tournament.objects.filter(club=club)
-    moments = [
-        tournaments.aggregate(at=Max("created_at"))["at"],
-        tournaments.aggregate(at=Max("standings_requested_at"))["at"],
-        Match.objects.filter(table__round__tournament__club=club).aggregate(at=Max("updated_at"))[
-            "at"
-        ],
-        Table.objects.filter(round__tournament__club=club).aggregate(at=Max("confirmed_at"))["at"],
-        Table.objects.filter(round__tournament__club=club).aggregate(at=Max("amended_at"))["at"],
-    ]
-    moments = [m for m in moments if m is not None]
-    return max(moments) if moments else None
+def export_digest(document: dict[str, Any]) -> str:
+    """What a club's export held, as one digest: the document but the moment it was taken."""
+    held = {key: value for key, value in document.items() if key != "exported_at"}
+    text = json.dumps(held, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def export_is_current(club: Club) -> bool:
+    """Whether the export a director took holds the club as it is: worked out again now, it
+    is the same document. Anything changed since (a deal, an entrant, a season, a house rule,
+    a member's name) and the club's record is no longer outside the service."""
+    if not club.exported_digest:
+        return False
+    return export_digest(club_export(club, now=timezone.now())) == club.exported_digest
 
 
 def check_club_delete(club: Club, *, user: Any) -> None:
@@ -296,8 +298,7 @@ def check_club_delete(club: Club, *, user: Any) -> None:
         raise Refused(_("Only the club's directors delete it."))
     if not Tournament.objects.filter(club=club).exists():
         return
-    changed = club_last_change(club)
-    if club.exported_at is None or (changed is not None and club.exported_at < changed):
+    if not export_is_current(club):
         raise Conflict(
             _(
                 "The club has tournaments: take its export first (the club's record), then "
@@ -328,6 +329,9 @@ def club_delete(*, club: Club, user: Any = None) -> Deleted:
     return deleted
 
 
-def club_exported(*, club: Club) -> None:
-    """A director took the club's export: from now until the next change it may be deleted."""
-    Club.objects.filter(pk=club.pk).update(exported_at=timezone.now())
+def club_exported(*, club: Club, document: dict[str, Any]) -> None:
+    """A director took the club's export (``document``): until anything in the club changes,
+    it may be deleted."""
+    Club.objects.filter(pk=club.pk).update(
+        exported_at=timezone.now(), exported_digest=export_digest(document)
+    )

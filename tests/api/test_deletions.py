@@ -8,16 +8,25 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from games.models import Club, Match, Player, Rating, RatingList, Session, Tournament
 from games.selectors.history import player_history
 from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.club_options import club_set_options
+from games.services.presets import preset_create
 from games.services.seasons import season_create, season_event_add
 from games.services.sessions import session_create, session_settle
+from games.services.tournaments import entrant_register
 from tests.database import snapshot
-from tests.factories import FIRST_DEALS, director_user, drawn_table, site_with_everything
+from tests.factories import (
+    FIRST_DEALS,
+    club_tournament,
+    director_user,
+    drawn_table,
+    site_with_everything,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -225,3 +234,48 @@ def test_the_seasons_that_counted_a_deleted_tournament_or_evening_are_worked_out
     assert evenings.standing == [] and not evenings.standing_dirty
     read = client.get(f"/api/v1/seasons/{drive.public_id}/standing/").json()
     assert read["standing"] == [] and read["events"] == []
+
+
+def test_a_club_export_stops_counting_once_anything_it_holds_changed(
+    django_capture_on_commit_callbacks,
+):
+    """ "After exporting" means the export taken holds the club as it is: an entrant registered,
+    a season or a house rule made since (none of them a deal) each ask for a new export. The
+    export taken from the club's page counts as well as the API's."""
+    director = director_user()
+    tournament = club_tournament(director=director)
+    club = tournament.club
+    client = APIClient()
+    client.force_authenticate(director)
+    page = Client()
+    page.force_login(director)
+    url = f"/api/v1/clubs/{club.slug}/"
+    changes = [
+        lambda: entrant_register(tournament=tournament, name="Late"),
+        lambda: season_create(
+            club=club,
+            user=director,
+            name="Late",
+            starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1),
+        ),
+        lambda: preset_create(
+            owner=director, club=club, game="rikken", name="Late", rules={"contracts": ["rik"]}
+        ),
+    ]
+    refused = []
+    for change in changes:
+        assert client.get(f"{url}export/").status_code == 200
+        with django_capture_on_commit_callbacks(execute=True):
+            change()
+        before = snapshot()
+        refused.append(client.delete(url).status_code)
+        assert snapshot() == before
+
+    taken = page.get(f"/director/c/{club.slug}/export/")
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.delete(url)
+
+    assert refused == [409, 409, 409]
+    assert taken.status_code == 200 and "Late" in taken.content.decode()
+    assert done.status_code == 204 and not Club.objects.exists()
