@@ -308,3 +308,42 @@ def test_the_draws_reports_and_a_disputes_reason_lose_the_name(
     said = f"Former player 2 wrote 11 for {blamed.name}'s side; {partner.name} saw it."
     assert table.dispute_reason == said
     assert tournament_poll_token(tournament.public_id) != token
+
+
+def test_the_own_data_holds_the_seasons_and_no_key_nor_an_erased_players_name(
+    django_user_model, django_capture_on_commit_callbacks
+):
+    """Marieke's document: her line of the club's season; her tournament's table-mates as they
+    are now (Sanne, erased before, is "Former player 1", her old name nowhere); and none of
+    the keys' digests or salts the service keeps for the matches, evenings and tables."""
+    site = site_with_everything(django_user_model, django_capture_on_commit_callbacks)
+    director = site["director"]
+    marieke, sanne = site["members"][1], site["members"][2]
+    marieke.user = django_user_model.objects.create_user("marieke", password=PASSWORD)
+    marieke.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        season = season_create(
+            club=site["club"], user=director, name="Spring", starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1), scheme="field_size",
+        )  # fmt: skip
+        season_event_add(season=season, user=director, tournament=site["tournament"].public_id)
+        player_erase(player=sanne)
+    season.refresh_from_db()
+    client = APIClient()
+    client.force_authenticate(marieke.user)
+    ApiToken.objects.create(user=marieke.user, digest="f" * 64)
+
+    body = client.get(f"/api/v1/players/{marieke.pk}/data/").json()
+
+    text = json.dumps(body)
+    mine = next(line for line in season.standing if line["member"] == marieke.pk)
+    assert [s["id"] for s in body["seasons"]] == [season.public_id]
+    assert body["seasons"][0]["standing"]["total"] == mine["total"]
+    assert body["seasons"][0]["events"][0]["event"] == site["tournament"].public_id
+    table_mates = next(m for m in body["matches"] if m["tournament"])["with"]
+    assert "Former player 1" in table_mates and "Sanne" not in text
+    secrets = [*Match.objects.values_list("edit_key_hash", flat=True)]
+    secrets += [site["evening"].session.edit_key_hash, site["table"].key_salt, "f" * 64]
+    secrets += Table.objects.values_list("confirm_key_hash", flat=True)
+    assert [secret for secret in secrets if secret and secret in text] == []
+    assert body["account"]["api_tokens"] == 1
