@@ -11,6 +11,7 @@ from .clubs import (
     clubs_directed_by,
     clubs_of,
     clubs_with_people,
+    members_of_clubs_not_directed,
 )
 from .idempotency import idempotency_lookup
 from .matches import (
@@ -108,6 +109,7 @@ __all__ = [
     "match_version",
     "matches_by_ids",
     "matches_visible_to",
+    "members_of_clubs_not_directed",
     "player_find",
     "players_by_unique_name",
     "players_known",

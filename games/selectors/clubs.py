@@ -43,6 +43,17 @@ def club_members(club: Club) -> list[Player]:
     return list(club.members.annotate(matches=Count("seats")).order_by("name", "id"))
 
 
+def members_of_clubs_not_directed(club: Club, user) -> set[int]:
+    """The club's members who also belong to a club ``user`` does not direct: one director
+    alone does not erase them (a director of each of their clubs does, issue 31)."""
+    others = Club.objects.exclude(directors=user)
+    return set(
+        Player.objects.filter(pk__in=club.members.values("pk"), clubs__in=others).values_list(
+            "pk", flat=True
+        )
+    )
+
+
 def club_member_names(club: Club, limit: int = MEMBERS_SUGGESTED) -> list[str]:
     """The names of the club's known members, in order, once each: the names suggested as
     entrants are typed."""
