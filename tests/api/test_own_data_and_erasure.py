@@ -4,6 +4,7 @@ and guests' names forgotten after GUEST_NAME_RETENTION_DAYS."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 from datetime import date, timedelta
@@ -11,6 +12,7 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.sessions.models import Session as WebSession
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -347,3 +349,28 @@ def test_the_own_data_holds_the_seasons_and_no_key_nor_an_erased_players_name(
     secrets += Table.objects.values_list("confirm_key_hash", flat=True)
     assert [secret for secret in secrets if secret and secret in text] == []
     assert body["account"]["api_tokens"] == 1
+
+
+def test_the_operator_erases_a_player_nobody_else_can(django_capture_on_commit_callbacks):
+    """A member of a club since deleted, without an account: no director and no account can
+    erase them any more, so the operator does (``manage.py erase``), asked twice."""
+    director = director_user()
+    club = club_create(name="De Zwaan", director=director)
+    orphan = club_member_add(club=club, name="Gerrit")
+    created = match_create(game="marafon", players=[orphan.pk, "B", "C", "D"], owner=director)
+    deal_record(match=created.match, raw=FIRST_DEALS["marafon"])
+    client = APIClient()
+    client.force_authenticate(director)
+    assert client.delete(f"/api/v1/clubs/{club.slug}/").status_code == 204
+    refused = client.post(f"/api/v1/players/{orphan.pk}/erase/", {"erase": True}, format="json")
+
+    with pytest.raises(CommandError, match="--yes"):
+        call_command("erase", str(orphan.pk))
+    untouched = Player.objects.get(pk=orphan.pk).name
+    call_command("erase", str(orphan.pk), "--yes", stderr=io.StringIO())
+
+    assert refused.status_code == 403 and untouched == "Gerrit"
+    assert Player.objects.get(pk=orphan.pk).name == "Former player 1"
+    assert created.match.seats.get(number=0).player.name == "Former player 1"
+    with pytest.raises(CommandError, match="erased already"):
+        call_command("erase", str(orphan.pk), "--yes")
