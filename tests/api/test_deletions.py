@@ -11,7 +11,16 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.models import Club, Match, Player, Rating, RatingList, Session, Tournament
+from games.models import (
+    Club,
+    Match,
+    Player,
+    Rating,
+    RatingList,
+    RatingStep,
+    Session,
+    Tournament,
+)
 from games.selectors.history import player_history
 from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.club_options import club_set_options
@@ -279,3 +288,40 @@ def test_a_club_export_stops_counting_once_anything_it_holds_changed(
     assert refused == [409, 409, 409]
     assert taken.status_code == 200 and "Late" in taken.content.decode()
     assert done.status_code == 204 and not Club.objects.exists()
+
+
+def test_deleting_a_match_gives_back_the_numbers_of_before_it(
+    django_capture_on_commit_callbacks,
+):
+    """Ratings, rating steps and each member's statistics after a match is made and deleted are
+    those of before it, to the bit: the deletion is recomputed as if it had never been."""
+    director = director_user()
+    club = club_create(name="De Zwaan", director=director)
+    members = [club_member_add(club=club, name=n) for n in ("Ana", "Ben", "Cai", "Dai")]
+    seated = [m.pk for m in members]
+
+    def numbers():
+        return (
+            sorted(Rating.objects.values_list("player_id", "mu", "sigma", "ordinal", "played")),
+            sorted(RatingStep.objects.values_list("player_id", "sequence", "match_id", "mu")),
+            [player_history(m, user=director)["games"] for m in members],
+        )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        club_set_options(club=club, rate_friendly_matches=True)
+        kept = match_create(game="marafon", players=seated, owner=director, rules=ONE_GAME_TO_11)
+        deal_record(match=kept.match, raw=MARAFON_WIN)
+    before = numbers()
+    with django_capture_on_commit_callbacks(execute=True):
+        gone = match_create(
+            game="marafon", players=seated[::-1], owner=director, rules=ONE_GAME_TO_11
+        )
+        deal_record(match=gone.match, raw=MARAFON_WIN)
+    assert numbers() != before
+    client = APIClient()
+    client.force_authenticate(director)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.delete(f"/api/v1/matches/{gone.match.public_id}/").status_code == 204
+
+    assert numbers() == before
