@@ -54,6 +54,24 @@ def members_of_clubs_not_directed(club: Club, user) -> set[int]:
     )
 
 
+def clubs_directed_alone(user) -> list[Club]:
+    """The clubs ``user`` is the only director of, by name: erasing the account would leave
+    them without one."""
+    if user is None:
+        return []
+    return list(
+        Club.objects.filter(pk__in=clubs_directed_by(user).values("pk"))
+        .annotate(directing=Count("directors"))
+        .filter(directing=1)
+        .order_by("name")
+    )
+
+
+def clubs_of_player(player: Player) -> list[Club]:
+    """The clubs a player is a member of, by name."""
+    return list(Club.objects.filter(members=player).order_by("name"))
+
+
 def club_member_names(club: Club, limit: int = MEMBERS_SUGGESTED) -> list[str]:
     """The names of the club's known members, in order, once each: the names suggested as
     entrants are typed."""

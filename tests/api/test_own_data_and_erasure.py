@@ -374,3 +374,21 @@ def test_the_operator_erases_a_player_nobody_else_can(django_capture_on_commit_c
     assert created.match.seats.get(number=0).player.name == "Former player 1"
     with pytest.raises(CommandError, match="erased already"):
         call_command("erase", str(orphan.pk), "--yes")
+
+
+def test_the_question_says_which_clubs_the_account_alone_directs(member, django_user_model):
+    """Erasing the account takes its directorships: a club it alone directs would be left with
+    no director, and the question says so (and not for a club with another director)."""
+    anna = member["anna"]
+    club_create(name="Het Anker", director=anna.user)
+    shared = club_create(name="De Kroeg", director=anna.user)
+    shared.directors.add(member["director"])
+    phone = Client()
+    phone.force_login(anna.user)
+
+    asked = phone.get(f"/p/{anna.pk}/erase/").content.decode()
+    shared.directors.remove(member["director"])
+    both = phone.get(f"/p/{anna.pk}/erase/").content.decode()
+
+    assert "the only director of Het Anker, which" in asked and "De Kroeg" not in asked
+    assert "the only director of De Kroeg, Het Anker, which" in both

@@ -50,10 +50,11 @@ ALLOWED |= {w.casefold() for _code, name in settings.LANGUAGES for w in WORD.fin
 # writes them.
 SHARED = {
     "it": {"password", "bonus", "privacy"},
-    "es": {"director", "individual", "extra", "solos", "similar"},
+    "es": {"director", "individual", "extra", "solos", "similar", "tokens"},
     "nl": {
         "site", "account", "status", "link", "scan", "bonus", "claim", "claims", "stop", "hand",
         "november", "won", "teams", "scores", "ratings", "letters", "solo", "privacy", "export",
+        "tokens",
         "ladder", "top",
     },
 }  # fmt: skip
@@ -223,7 +224,8 @@ def pages(site) -> dict[str, list[str]]:
         "season-member": [f"/season/{site['season'].public_id}/m/{member}/"],
         "club-seasons": [f"/director/c/{club}/seasons/"],
         "season-director": [f"/director/season/{site['season'].public_id}/"],
-        "player-erase": [f"/p/{member}/erase/"],
+        # A member's, and the director's own (its account, the club it alone directs).
+        "player-erase": [f"/p/{member}/erase/", f"/p/{site['members'][0].pk}/erase/"],
     }
 
 
