@@ -95,7 +95,8 @@ class ClubExportView(APIView):
         club = get_club(slug)
         require_director(request, club)
         document = club_export(club, now=timezone.now())
-        club_exported(club=club, document=document)
+        if request.method == "GET":  # a HEAD receives no document: nothing was taken
+            club_exported(club=club, document=document)
         return Response(document)
 
 

@@ -281,11 +281,15 @@ def test_a_club_export_stops_counting_once_anything_it_holds_changed(
         refused.append(client.delete(url).status_code)
         assert snapshot() == before
 
+    # A HEAD is answered without the document: it takes nothing.
+    assert client.head(f"{url}export/").status_code == 200
+    assert page.head(f"/director/c/{club.slug}/export/").status_code == 200
+    headed = client.delete(url).status_code
     taken = page.get(f"/director/c/{club.slug}/export/")
     with django_capture_on_commit_callbacks(execute=True):
         done = client.delete(url)
 
-    assert refused == [409, 409, 409]
+    assert refused == [409, 409, 409] and headed == 409
     assert taken.status_code == 200 and "Late" in taken.content.decode()
     assert done.status_code == 204 and not Club.objects.exists()
 
