@@ -252,7 +252,8 @@ def _empty_account(account: Any) -> None:
     now = timezone.now()
     signed_in = [
         web.session_key
-        for web in WebSession.objects.filter(expire_date__gt=now).iterator()
+        # Expired ones too: they still name the account, until clearsessions runs.
+        for web in WebSession.objects.iterator()
         if str(web.get_decoded().get("_auth_user_id")) == str(account.pk)
     ]
     WebSession.objects.filter(session_key__in=signed_in).delete()
@@ -261,6 +262,7 @@ def _empty_account(account: Any) -> None:
     account.set_unusable_password()
     account.is_active = account.is_staff = account.is_superuser = False
     account.last_login = None
+    account.date_joined = now  # when they joined goes too: the row says when it was emptied
     account.save()
 
 

@@ -91,9 +91,14 @@ def test_erasure_renames_everywhere_deletes_the_account_and_logs_no_name(member,
     token = client.post(
         "/api/v1/auth/token/", {"username": "anna", "password": PASSWORD}, format="json"
     ).json()["token"]
-    phone = Client()
+    phone, old_phone = Client(), Client()
     phone.force_login(anna.user)
-    assert WebSession.objects.count() == 1
+    old_phone.force_login(anna.user)  # a session since expired still names the account
+    WebSession.objects.filter(session_key=old_phone.session.session_key).update(
+        expire_date=timezone.now() - timedelta(days=1)
+    )
+    joined = anna.user.date_joined
+    assert WebSession.objects.count() == 2
 
     unsaid = client.post(f"/api/v1/players/{anna.pk}/erase/", {}, format="json")
     with caplog.at_level(logging.INFO):
@@ -107,6 +112,7 @@ def test_erasure_renames_everywhere_deletes_the_account_and_logs_no_name(member,
     account = anna.user  # an empty row: no name, no password, no sign-in
     assert account.username == f"erased-{account.pk}" and account.email == ""
     assert not account.has_usable_password() and not account.is_active
+    assert account.date_joined > joined and account.last_login is None
     assert not client.login(username="anna", password=PASSWORD)
     assert not ApiToken.objects.exists() and WebSession.objects.count() == 0
     match = APIClient().get(f"/api/v1/matches/{member['match'].public_id}/").json()
