@@ -55,7 +55,7 @@ READ_ONLY = {
     "glossary", "season", "season-member", "season-standing", "privacy", "deal",
 }  # fmt: skip
 # Reads for one person only (a player's own data, a club's export for its directors), tried
-# with wrong credentials in ``test_own_data_and_exports_are_read_by_their_people_only``.
+# with wrong credentials in tests/test_access_matrix_reads.py.
 RESTRICTED_READS = {"player-data", "club-export"}
 
 
@@ -395,41 +395,6 @@ def test_every_write_is_in_the_matrix(world):
     tried_pages = {name for name, *_ in page_writes(world)}
     placed = OPEN_API | OPEN_PAGES | READ_ONLY | RESTRICTED_READS | tried_api | tried_pages
     assert {name for name, _ in routes()} - placed == set()
-
-
-# --- issue 31: a player's own data and a club's export --------------------------------------
-
-
-def test_own_data_and_exports_are_read_by_their_people_only(world):
-    """Only the player's account takes their data; only the club's directors its export (which
-    also marks the club exported: a refused one marks nothing)."""
-    own = f"/api/v1/players/{world.member.pk}/data/"
-    export = f"/api/v1/clubs/{world.club.slug}/export/"
-    pages = {own: f"/p/{world.member.pk}/data/", export: f"/director/c/{world.club.slug}/export/"}
-    wrong = {
-        own: [None, world.director, world.rival_director, world.clubmate.user],
-        export: [None, world.rival_director, world.member.user],
-    }
-    right = {own: world.member.user, export: world.director}
-    callers = []
-    for path, users in wrong.items():
-        for user in users:
-            client, page = APIClient(), Client()
-            if user is not None:  # signed in before the snapshot: a sign-in stamps the account
-                client.force_authenticate(user)
-                page.force_login(user)
-            callers.append((path, user, client, page))
-    before = snapshot()
-    for path, user, client, page in callers:
-        assert refused(client.get(path, HTTP_X_EDIT_KEY=world.edit_key)), (path, user)
-        assert refused(page.get(pages[path])), (pages[path], user)
-    assert snapshot() == before
-    for path, user in right.items():
-        client, page = APIClient(), Client()
-        client.force_authenticate(user)
-        page.force_login(user)
-        assert client.get(path).status_code == 200
-        assert page.get(pages[path]).status_code == 200
 
 
 # --- issue 26: only a club's people write into its members' seats and its ratings ------------
