@@ -55,7 +55,7 @@ READ_ONLY = {
     "glossary", "season", "season-member", "season-standing", "privacy", "deal",
 }  # fmt: skip
 # Reads for one person only (a player's own data, a club's export for its directors), tried
-# with wrong credentials in ``test_own_data_and_exports_are_read_by_their_people_only``.
+# with wrong credentials in tests/test_access_matrix_reads.py.
 RESTRICTED_READS = {"player-data", "club-export"}
 
 
@@ -77,6 +77,7 @@ class World:
     settled: object  # a settled session, its transfers not paid yet
     settled_key: str
     member: object  # a known player with an account of their own
+    clubmate: object  # another member of the club with an account: not the player, no director
     season: object  # the club's season, the tournament attached to it
     season_event: object
 
@@ -88,7 +89,7 @@ def world(django_user_model, django_capture_on_commit_callbacks) -> World:
     club = club_create(name="De Zwaan", director=director)
     club_create(name="Het Anker", director=rival)
     member = club_member_add(club=club, name="Anna")
-    club_member_add(club=club, name="Anna B.")
+    clubmate = club_member_add(club=club, name="Anna B.")
     tournament = tournament_create(
         club=club, user=director, name="Drive", game="rikken", format="individual",
         rounds=3, round_kind="deals", deals_per_round=4,
@@ -118,6 +119,8 @@ def world(django_user_model, django_capture_on_commit_callbacks) -> World:
     session_settle(session=settled.session)
     member.user = django_user_model.objects.create_user("anna", password=PASSWORD)
     member.save()
+    clubmate.user = django_user_model.objects.create_user("annab", password=PASSWORD)
+    clubmate.save()
     season = season_create(
         club=club, user=director, name="Spring", starts_on=date(2000, 1, 1),
         ends_on=date(2100, 1, 1),
@@ -140,6 +143,7 @@ def world(django_user_model, django_capture_on_commit_callbacks) -> World:
         settled=settled.session,
         settled_key=settled.edit_key,
         member=member,
+        clubmate=clubmate,
         season=season,
         season_event=season_event,
     )
@@ -267,6 +271,7 @@ def api_cases(w: World, kind: str) -> dict[str, dict]:
             "HTTP_X_TABLE_KEY": other.confirmation,
         },
         "a director of another club": {"user": w.rival_director},
+        "another member of the club, signed in": {"user": w.clubmate.user},
     }
     if kind in ("session", "settled"):
         other_session = w.settled_key if kind == "session" else w.session_key
@@ -341,6 +346,8 @@ def page_client(w: World, case: str, kind: str) -> Client | None:
         client.get(f"/m/{target}/confirm/{own.confirmation}/")
     elif case == "a director of another club":
         client.force_login(w.rival_director)
+    elif case == "another member of the club, signed in":
+        client.force_login(w.clubmate.user)
     elif case == "a POST without its CSRF token":
         # and every key: only the missing token is wrong
         client.force_login(w.member.user if kind == "player" else w.director)
@@ -359,6 +366,7 @@ PAGE_CASES = [
     "the scoring key where confirming is asked",
     "the confirmation key where scoring is asked",
     "a director of another club",
+    "another member of the club, signed in",
     "a POST without its CSRF token",
 ]
 
@@ -395,41 +403,6 @@ def test_every_write_is_in_the_matrix(world):
     tried_pages = {name for name, *_ in page_writes(world)}
     placed = OPEN_API | OPEN_PAGES | READ_ONLY | RESTRICTED_READS | tried_api | tried_pages
     assert {name for name, _ in routes()} - placed == set()
-
-
-# --- issue 31: a player's own data and a club's export --------------------------------------
-
-
-def test_own_data_and_exports_are_read_by_their_people_only(world):
-    """Only the player's account takes their data; only the club's directors its export (which
-    also marks the club exported: a refused one marks nothing)."""
-    own = f"/api/v1/players/{world.member.pk}/data/"
-    export = f"/api/v1/clubs/{world.club.slug}/export/"
-    pages = {own: f"/p/{world.member.pk}/data/", export: f"/director/c/{world.club.slug}/export/"}
-    wrong = {
-        own: [None, world.director, world.rival_director],
-        export: [None, world.rival_director, world.member.user],
-    }
-    right = {own: world.member.user, export: world.director}
-    callers = []
-    for path, users in wrong.items():
-        for user in users:
-            client, page = APIClient(), Client()
-            if user is not None:  # signed in before the snapshot: a sign-in stamps the account
-                client.force_authenticate(user)
-                page.force_login(user)
-            callers.append((path, user, client, page))
-    before = snapshot()
-    for path, user, client, page in callers:
-        assert refused(client.get(path, HTTP_X_EDIT_KEY=world.edit_key)), (path, user)
-        assert refused(page.get(pages[path])), (pages[path], user)
-    assert snapshot() == before
-    for path, user in right.items():
-        client, page = APIClient(), Client()
-        client.force_authenticate(user)
-        page.force_login(user)
-        assert client.get(path).status_code == 200
-        assert page.get(pages[path]).status_code == 200
 
 
 # --- issue 26: only a club's people write into its members' seats and its ratings ------------

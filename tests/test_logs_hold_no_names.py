@@ -2,7 +2,8 @@
 plays with people of distinctive names through the API and the pages: a friendly match, an
 evening, a tournament whose tables are scored, corrected after confirmation, confirmed,
 disputed and reopened by name, refusals of strangers signed in under their own names, a
-player's data taken, a match and an evening deleted, a member erased. Every record of every
+player's data taken, a match and an evening deleted, members erased (the club's season
+counting their tournament), the club exported and deleted. Every record of every
 logger at the production level (INFO), written by the production JSON formatter and filters,
 is searched for every name and username."""
 
@@ -120,6 +121,15 @@ def test_a_club_at_play_leaves_no_name_in_the_logs(django_user_model, captured):
     director.put(f"{match_url}deals/2/", MISSED, format="json")
     APIClient().post(f"{table_url}reopen/", None, format="json", HTTP_X_TABLE_KEY=scoring)
     assert stranger.delete(base).status_code == 403
+    # The club's season counts the tournament: erasures rename its standing and recompute it.
+    season = director.post("/api/v1/seasons/", {
+        "club": "de-zwaan", "name": "Spring", "starts_on": "2000-01-01",
+        "ends_on": "2100-12-31", "scheme": "field_size",
+    }, format="json").json()  # fmt: skip
+    season_url = f"/api/v1/seasons/{season['id']}/"
+    attached = director.post(f"{season_url}events/", {"tournament": created["id"]},
+                             format="json", HTTP_IF_MATCH='"0"')  # fmt: skip
+    assert attached.status_code == 201
 
     # The pages too: a stranger signed in where only the club's directors go.
     page = Client()
@@ -135,6 +145,9 @@ def test_a_club_at_play_leaves_no_name_in_the_logs(django_user_model, captured):
     assert stranger.post(second, erase, format="json").status_code == 403
     assert director.post(second, erase, format="json").status_code == 200
     assert member_account.post(first, erase, format="json").status_code == 200
+    # The club, exported, then deleted with its tournament and season.
+    assert director.get(f"{club}export/").status_code == 200
+    assert director.delete(club).status_code == 204
 
     text = captured.getvalue()
     lines = text.splitlines()
@@ -145,4 +158,5 @@ def test_a_club_at_play_leaves_no_name_in_the_logs(django_user_model, captured):
     }
     assert len(lines) > 60  # the walk was logged: requests, refusals, recomputes, erasures
     assert "player erased" in text and "refused" in text and "match deleted" in text
+    assert "season standing recomputed" in text and "club deleted" in text
     assert {name: hits for name, hits in found.items() if hits} == {}

@@ -71,9 +71,10 @@ class ClubDetailView(APIView):
         request=None,
         responses={204: None},
         description="A director deletes the club: its tournaments and their matches, house "
-        "rules and ratings. A club with tournaments is a 409 until a director has taken its "
-        "export (`GET …/export/`) since their last change. Its members stay known players; "
-        "its evenings stay, without the club.",
+        "rules, seasons and ratings. A club with tournaments is a 409 unless the export a "
+        "director took (`GET …/export/`) still holds the club as it is: anything changed "
+        "since (a deal, an entrant, a season, a house rule, a member) asks for a new one. Its "
+        "members stay known players; its evenings stay, without the club.",
     )
     def delete(self, request, slug: str):
         club = get_club(slug)
@@ -87,14 +88,15 @@ class ClubExportView(APIView):
         responses={200: OpenApiTypes.OBJECT},
         description="The club as a versioned JSON document (members, house rules, tournaments "
         "with every deal, evenings, seasons with their events and rules), as `manage.py export "
-        "club` writes it; directors only. Taking it lets the club be deleted until its "
-        "tournaments change again.",
+        "club` writes it; directors only. Taking it lets the club be deleted until anything "
+        "in it changes.",
     )
     def get(self, request, slug: str):
         club = get_club(slug)
         require_director(request, club)
         document = club_export(club, now=timezone.now())
-        club_exported(club=club)
+        if request.method == "GET":  # a HEAD receives no document: nothing was taken
+            club_exported(club=club, document=document)
         return Response(document)
 
 

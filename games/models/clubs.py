@@ -23,9 +23,11 @@ class Club(models.Model):
     public_histories = models.BooleanField(_("members' histories public"), default=False)
     rate_friendly_matches = models.BooleanField(_("friendly matches rated"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
-    # When a director last took the club's export: a club with tournaments is deleted only
-    # once its record has been taken since their last change (games.services.deletions).
+    # When a director last took the club's export, and the SHA-256 of what it held (the
+    # document but its moment): a club with tournaments is deleted only while the export it
+    # would be worked out as now is the one taken (games.services.deletions).
     exported_at = models.DateTimeField(null=True, blank=True, editable=False)
+    exported_digest = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]

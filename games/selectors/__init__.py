@@ -8,9 +8,12 @@ from .clubs import (
     club_find,
     club_member_names,
     club_members,
+    clubs_directed_alone,
     clubs_directed_by,
     clubs_of,
+    clubs_of_player,
     clubs_with_people,
+    members_of_clubs_not_directed,
 )
 from .idempotency import idempotency_lookup
 from .matches import (
@@ -83,8 +86,10 @@ __all__ = [
     "club_members",
     "club_presets",
     "club_tournaments",
+    "clubs_directed_alone",
     "clubs_directed_by",
     "clubs_of",
+    "clubs_of_player",
     "clubs_with_people",
     "deal_count",
     "deal_get",
@@ -108,6 +113,7 @@ __all__ = [
     "match_version",
     "matches_by_ids",
     "matches_visible_to",
+    "members_of_clubs_not_directed",
     "player_find",
     "players_by_unique_name",
     "players_known",

@@ -43,6 +43,35 @@ def club_members(club: Club) -> list[Player]:
     return list(club.members.annotate(matches=Count("seats")).order_by("name", "id"))
 
 
+def members_of_clubs_not_directed(club: Club, user) -> set[int]:
+    """The club's members who also belong to a club ``user`` does not direct: one director
+    alone does not erase them (a director of each of their clubs does, issue 31)."""
+    others = Club.objects.exclude(directors=user)
+    return set(
+        Player.objects.filter(pk__in=club.members.values("pk"), clubs__in=others).values_list(
+            "pk", flat=True
+        )
+    )
+
+
+def clubs_directed_alone(user) -> list[Club]:
+    """The clubs ``user`` is the only director of, by name: erasing the account would leave
+    them without one."""
+    if user is None:
+        return []
+    return list(
+        Club.objects.filter(pk__in=clubs_directed_by(user).values("pk"))
+        .annotate(directing=Count("directors"))
+        .filter(directing=1)
+        .order_by("name")
+    )
+
+
+def clubs_of_player(player: Player) -> list[Club]:
+    """The clubs a player is a member of, by name."""
+    return list(Club.objects.filter(members=player).order_by("name"))
+
+
 def club_member_names(club: Club, limit: int = MEMBERS_SUGGESTED) -> list[str]:
     """The names of the club's known members, in order, once each: the names suggested as
     entrants are typed."""

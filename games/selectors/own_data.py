@@ -1,7 +1,7 @@
 """Everything the service holds about a known player, as one JSON document for the player to
 take (issue 31): their names, clubs, matches, evenings and tournaments with the other players
-as they appear to them (their own history page's rule), their ratings history, and their
-account. No key, token or password (nor any digest of one) is in it."""
+as they appear to them (their own history page's rule), their lines in the club seasons, their
+ratings history, and their account. No key, token or password (nor any digest of one) is in it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from games.models import Club, Entrant, Player, RatingStep, Tournament
+from games.models import Club, Entrant, Player, RatingStep, SeasonLine, Tournament
 
 from .history import player_history
 
@@ -71,6 +71,39 @@ def _tournaments(player: Player) -> list[dict[str, Any]]:
     return rows
 
 
+def _seasons(player: Player) -> list[dict[str, Any]]:
+    """Each club season that ranks the player: their line of its standing (place, total,
+    events played, prize) and what each event gave them, as the season's cache keeps them."""
+    rows = []
+    for line in (
+        SeasonLine.objects.filter(member=player)
+        .select_related("season__club")
+        .order_by("-season__starts_on", "season_id")
+    ):
+        season = line.season
+        standing = next((row for row in season.standing if row.get("member") == player.pk), {})
+        events = {event["key"]: event for event in season.chart.get("events", [])}
+        rows.append(
+            {
+                "id": season.public_id,
+                "name": season.name,
+                "club": season.club.name,
+                "starts_on": season.starts_on.isoformat(),
+                "ends_on": season.ends_on.isoformat(),
+                "standing": {key: value for key, value in standing.items() if key != "member"},
+                "events": [
+                    {
+                        **result,
+                        "event": events.get(result["event"], {}).get("id"),
+                        "kind": events.get(result["event"], {}).get("kind"),
+                    }
+                    for result in line.results
+                ],
+            }
+        )
+    return rows
+
+
 def _ratings(player: Player) -> list[dict[str, Any]]:
     lists: dict[int, dict[str, Any]] = {}
     for step in (
@@ -120,5 +153,6 @@ def player_own_data(player: Player, *, now) -> dict[str, Any]:
         "matches": matches,
         "evenings": sessions,
         "tournaments": _tournaments(player),
+        "seasons": _seasons(player),
         "ratings": _ratings(player),
     }

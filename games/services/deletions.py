@@ -3,24 +3,28 @@ key or its creator signed in; a tournament or a club, by its directors.
 
 What a deleted match counted in is made stale and recomputed, as after a correction: the club
 ratings that folded it (their lists rebuild from scratch, the sequence they folded having
-changed) and a tournament's standings. Player histories and statistics are read from the seats
-as they are, so they lose the match at once. Guests typed for a deleted match or evening (a
+changed), a tournament's standings, and the club seasons that counted a deleted tournament or
+evening (attached to them, or one of the club's evenings of their game within their dates).
+Player histories and statistics are read from the seats as they are, so they lose the match at
+once. Guests typed for a deleted match or evening (a
 name that exists only there) are deleted with it.
 
 A tournament table's match is not deleted on its own (409): the tournament's record would have
 a hole. A director deletes the whole tournament, or takes back the round. A match of an
 evening goes with its evening (409 on its own): the evening's totals and transfers count it.
-A club with tournaments is deleted only once a director has taken its export since their last
-change: the club's record then exists outside the service."""
+A club with tournaments is deleted only while the export a director took holds it as it is
+(the same document, worked out again): the club's record then exists outside the service."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,6 +35,8 @@ from games.models import (
     Match,
     Player,
     RatingList,
+    Season,
+    SeasonEvent,
     Seat,
     Session,
     SessionPlayer,
@@ -47,7 +53,9 @@ from games.permissions import (
 )
 
 from .errors import Conflict, NotFound, Refused
+from .exports import club_export
 from .ratings import ratings_mark_dirty, ratings_note_matches
+from .seasons import seasons_note_session, seasons_note_tournament
 
 logger = logging.getLogger("games.deletions")
 
@@ -97,6 +105,21 @@ def _rating_lists_of(match_ids: list[int]) -> set[tuple[int, str]]:
         .values_list("club_id", "game")
         .distinct()
     )
+
+
+def _seasons_lose(*, tournament: Tournament | None = None, session: Session | None = None) -> None:
+    """The seasons that count a tournament or an evening about to be deleted: stale, their
+    standings recomputed once the deletion commits. A season the event was attached to also
+    takes a new version, as when a director detaches it (its list of events changed). Must run
+    inside the caller's transaction, before the event is deleted (its attachment goes with it)."""
+    attached = SeasonEvent.objects.filter(
+        **({"tournament": tournament} if tournament is not None else {"session": session})
+    ).values_list("season_id", flat=True)
+    Season.objects.filter(pk__in=list(attached)).update(version=F("version") + 1)
+    if tournament is not None:
+        seasons_note_tournament(tournament=tournament)
+    if session is not None:
+        seasons_note_session(session=session)
 
 
 def _forget_matches(match_ids: list[int], *, rerate: bool = True) -> Deleted:
@@ -188,6 +211,7 @@ def session_delete(*, session: Session, edit_key: str | None = None, user: Any =
         match_ids = list(
             Match.objects.filter(session_entry__session=locked).values_list("pk", flat=True)
         )
+        _seasons_lose(session=locked)
         locked.delete()
         deleted = _forget_matches(match_ids)
         _delete_orphan_guests(guests)
@@ -208,8 +232,8 @@ def check_tournament_delete(tournament: Tournament, *, user: Any) -> None:
 
 def _delete_tournaments(tournaments: list[Tournament], *, rerate: bool = True) -> Deleted:
     """Must run inside the caller's transaction: the tournaments, their tables' matches, and
-    the guests entered for them alone. ``rerate``: the club's lists stay (not a club's
-    deletion) and are rebuilt without these results."""
+    the guests entered for them alone. ``rerate``: the club's lists and seasons stay (not a
+    club's deletion) and are worked out again without these results."""
     ids = [t.pk for t in tournaments]
     match_ids = list(
         Table.objects.filter(round__tournament_id__in=ids, match__isnull=False).values_list(
@@ -224,6 +248,7 @@ def _delete_tournaments(tournaments: list[Tournament], *, rerate: bool = True) -
     if rerate:
         for tournament in tournaments:
             ratings_mark_dirty(club_id=tournament.club_id, game=tournament.game)
+            _seasons_lose(tournament=tournament)
     # Tables hold their matches (PROTECT): the tournament goes first, its matches after.
     Tournament.objects.filter(pk__in=ids).delete()
     deleted = _forget_matches(match_ids, rerate=rerate)
@@ -251,21 +276,20 @@ def tournament_delete(*, tournament: Tournament, user: Any = None) -> Deleted:
     return deleted
 
 
-def club_last_change(club: Club):
-    """When the club's tournaments last changed (created, scored, confirmed, amended): the
-    export must be newer for the club to be deleted. None: no tournament."""
-    tournaments = Tournament.objects.filter(club=club)
-    moments = [
-        tournaments.aggregate(at=Max("created_at"))["at"],
-        tournaments.aggregate(at=Max("standings_requested_at"))["at"],
-        Match.objects.filter(table__round__tournament__club=club).aggregate(at=Max("updated_at"))[
-            "at"
-        ],
-        Table.objects.filter(round__tournament__club=club).aggregate(at=Max("confirmed_at"))["at"],
-        Table.objects.filter(round__tournament__club=club).aggregate(at=Max("amended_at"))["at"],
-    ]
-    moments = [m for m in moments if m is not None]
-    return max(moments) if moments else None
+def export_digest(document: dict[str, Any]) -> str:
+    """What a club's export held, as one digest: the document but the moment it was taken."""
+    held = {key: value for key, value in document.items() if key != "exported_at"}
+    text = json.dumps(held, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def export_is_current(club: Club) -> bool:
+    """Whether the export a director took holds the club as it is: worked out again now, it
+    is the same document. Anything changed since (a deal, an entrant, a season, a house rule,
+    a member's name) and the club's record is no longer outside the service."""
+    if not club.exported_digest:
+        return False
+    return export_digest(club_export(club, now=timezone.now())) == club.exported_digest
 
 
 def check_club_delete(club: Club, *, user: Any) -> None:
@@ -274,8 +298,7 @@ def check_club_delete(club: Club, *, user: Any) -> None:
         raise Refused(_("Only the club's directors delete it."))
     if not Tournament.objects.filter(club=club).exists():
         return
-    changed = club_last_change(club)
-    if club.exported_at is None or (changed is not None and club.exported_at < changed):
+    if not export_is_current(club):
         raise Conflict(
             _(
                 "The club has tournaments: take its export first (the club's record), then "
@@ -306,6 +329,9 @@ def club_delete(*, club: Club, user: Any = None) -> Deleted:
     return deleted
 
 
-def club_exported(*, club: Club) -> None:
-    """A director took the club's export: from now until the next change it may be deleted."""
-    Club.objects.filter(pk=club.pk).update(exported_at=timezone.now())
+def club_exported(*, club: Club, document: dict[str, Any]) -> None:
+    """A director took the club's export (``document``): until anything in the club changes,
+    it may be deleted."""
+    Club.objects.filter(pk=club.pk).update(
+        exported_at=timezone.now(), exported_digest=export_digest(document)
+    )

@@ -5,8 +5,10 @@ account as personal data: see ``_empty_account``), and nothing of it can be undo
 Every match, evening, tournament and rating names a player through their one row (``Player``),
 so renaming the row renames them everywhere at once; results, totals, standings and ratings
 are kept by the player's id and keep their numbers. What holds a name as text is rewritten
-too: who confirmed, disputed or amended a table, who corrected a deal, and the tournaments'
-cached standings.
+too: who confirmed, disputed or amended a table (and a dispute's reason), who corrected a deal,
+the tournaments' cached standings, the reports of their rounds' draws (byes, rematches, repeated
+tables), and the club seasons' cached standings; the live pages showing them are told to
+reload.
 
 N is numbered within the player's clubs: the next number after the former players of every
 club they belong to, so that within each club no two former players share a name (a player
@@ -20,6 +22,7 @@ another club). The log line names the player's id, never their name."""
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,11 +32,24 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import polls
 from games.audit import refused
-from games.models import Club, Correction, Player, RulePreset, Table, Tournament
+from games.models import (
+    Club,
+    Correction,
+    Entrant,
+    Match,
+    Player,
+    Round,
+    RulePreset,
+    Season,
+    Table,
+    Tournament,
+)
 from games.permissions import asked_from_outside, is_director
 
 from .errors import Conflict, NotFound, Refused
+from .seasons import season_mark_dirty
 
 logger = logging.getLogger("games.erasure")
 
@@ -92,12 +108,84 @@ def _said(text: str, old: str, new: str, account: str | None) -> str:
     return text
 
 
+# A message kept as data says its own words under these keys; only its params name people.
+MESSAGE_WORDS = frozenset({"msgid", "plural", "context"})
+
+
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """A JSON value with every string that is one of ``names`` (an entrant's name as it was)
+    replaced by its new name; a kept message's own words stay."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(item, names) for item in value]
+    if isinstance(value, dict):
+        return {
+            key: item if key in MESSAGE_WORDS else _renamed(item, names)
+            for key, item in value.items()
+        }
+    return value
+
+
+def _entrant_names(player: Player, old: str) -> dict[int, dict[str, str]]:
+    """For each tournament the player entered: their entrant's name as it was ("Anna", "Anna &
+    Bo") and as it is now. Must run after the player's row took its new name."""
+    names: dict[int, dict[str, str]] = {}
+    entries = Entrant.objects.filter(Q(player=player) | Q(partner=player)).select_related(
+        "player", "partner"
+    )
+    for entrant in entries:
+        people = [p for p in (entrant.player, entrant.partner) if p is not None]
+        was = " & ".join(old if p.pk == player.pk else p.name for p in people)
+        names.setdefault(entrant.tournament_id, {})[was] = entrant.name
+    return names
+
+
+def _rewrite_reports(player: Player, old: str) -> None:
+    """The draws' reports of the tournaments the player entered name entrants (a bye, the pairs
+    who meet again, the notes' params): the player's entrant is renamed there. Must run inside
+    the caller's transaction."""
+    entered = _entrant_names(player, old)
+    drawn = Round.objects.filter(tournament_id__in=list(entered)).only("report", "tournament")
+    for round_ in drawn:
+        report = _renamed(round_.report, entered[round_.tournament_id])
+        if report != round_.report:
+            Round.objects.filter(pk=round_.pk).update(report=report)
+
+
+def _rewrite_seasons(player: Player, new: str) -> None:
+    """The club seasons' cached standings (their lines and the chart's leaders) name the
+    player: renamed at once, and worked out again in case a recompute under way read the old
+    name. Must run inside the caller's transaction."""
+    touched = []
+    for season in Season.objects.filter(club__members=player).distinct():
+        standing = [
+            {**line, "name": new} if line.get("member") == player.pk else line
+            for line in season.standing
+        ]
+        leaders = [
+            {**line, "name": new} if line.get("member") == player.pk else line
+            for line in season.chart.get("leaders", [])
+        ]
+        if standing != season.standing or leaders != season.chart.get("leaders", []):
+            chart = {**season.chart, "leaders": leaders} if season.chart else season.chart
+            Season.objects.filter(pk=season.pk).update(standing=standing, chart=chart)
+            touched.append(season.pk)
+    season_mark_dirty(season_ids=touched)
+
+
+def _whole_word(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+
+
 def _rewrite_names(player: Player, old: str, new: str, account: str | None) -> None:
-    """What keeps the name as text: tables' who-said-what, the corrections log, standings.
-    Must run inside the caller's transaction."""
+    """What keeps the name as text: tables' who-said-what, the corrections log, standings,
+    the draws' reports and the seasons' standings; then the live pages are told. Must run
+    inside the caller's transaction."""
     where = Q(match__seats__player=player)
     if account:
         where |= Q(round__tournament__club__directors__username=account)
+    in_words = _whole_word(old)
     for table in Table.objects.filter(where).distinct():
         fields = []
         for field in ("confirmed_by", "disputed_by", "amended_by"):
@@ -106,6 +194,11 @@ def _rewrite_names(player: Player, old: str, new: str, account: str | None) -> N
             if said != value:
                 setattr(table, field, said[:150])
                 fields.append(field)
+        # A dispute's reason is the other side's own words: the name, where they wrote it.
+        reason = in_words.sub(lambda _found: new, table.dispute_reason)
+        if reason != table.dispute_reason:
+            table.dispute_reason = reason[:500]
+            fields.append("dispute_reason")
         if fields:
             table.save(update_fields=fields)
         for correction in Correction.objects.filter(table=table):
@@ -130,6 +223,15 @@ def _rewrite_names(player: Player, old: str, new: str, account: str | None) -> N
         ]
         if standings != tournament.standings:
             Tournament.objects.filter(pk=tournament.pk).update(standings=standings)
+    _rewrite_reports(player, old)
+    _rewrite_seasons(player, new)
+    # The live pages (a projector's standings, a phone's scoreboard) reload with the new name.
+    for tournament in entered:
+        polls.tournament_moved(tournament.public_id)
+    for public_id in Match.objects.filter(seats__player=player, finished=False).values_list(
+        "public_id", flat=True
+    ):
+        polls.match_moved(public_id)
 
 
 def _empty_account(account: Any) -> None:
@@ -150,7 +252,8 @@ def _empty_account(account: Any) -> None:
     now = timezone.now()
     signed_in = [
         web.session_key
-        for web in WebSession.objects.filter(expire_date__gt=now).iterator()
+        # Expired ones too: they still name the account, until clearsessions runs.
+        for web in WebSession.objects.iterator()
         if str(web.get_decoded().get("_auth_user_id")) == str(account.pk)
     ]
     WebSession.objects.filter(session_key__in=signed_in).delete()
@@ -159,6 +262,7 @@ def _empty_account(account: Any) -> None:
     account.set_unusable_password()
     account.is_active = account.is_staff = account.is_superuser = False
     account.last_login = None
+    account.date_joined = now  # when they joined goes too: the row says when it was emptied
     account.save()
 
 

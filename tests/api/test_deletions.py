@@ -4,18 +4,38 @@ export). A table's match is a 409; whatever counted a deleted match is recompute
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
-from games.models import Club, Match, Player, Rating, RatingList, Session, Tournament
+from games.models import (
+    Club,
+    Match,
+    Player,
+    Rating,
+    RatingList,
+    RatingStep,
+    Session,
+    Tournament,
+)
 from games.selectors.history import player_history
 from games.services import club_create, club_member_add, deal_record, match_create
 from games.services.club_options import club_set_options
-from games.services.sessions import session_create
+from games.services.presets import preset_create
+from games.services.seasons import season_create, season_event_add
+from games.services.sessions import session_create, session_settle
+from games.services.tournaments import entrant_register
 from tests.database import snapshot
-from tests.factories import FIRST_DEALS, director_user, drawn_table
+from tests.factories import (
+    FIRST_DEALS,
+    club_tournament,
+    director_user,
+    drawn_table,
+    site_with_everything,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -185,3 +205,127 @@ def test_a_club_without_tournaments_is_deleted_at_once_by_a_director_only(django
     assert mine.delete(f"/api/v1/clubs/{club.slug}/").status_code == 204
     assert not Club.objects.exists()
     assert Player.objects.filter(name="Ana", known=True).exists()  # a member stays a player
+
+
+def test_the_seasons_that_counted_a_deleted_tournament_or_evening_are_worked_out_again(
+    django_user_model, django_capture_on_commit_callbacks
+):
+    """A season counts the tournament (attached) and another every club evening of Rikken:
+    after each deletion its standing is the one of what remains, not the cache of before."""
+    site = site_with_everything(django_user_model, django_capture_on_commit_callbacks)
+    director, club = site["director"], site["club"]
+    with django_capture_on_commit_callbacks(execute=True):
+        session_settle(session=site["evening"].session, user=director)
+        drive = season_create(
+            club=club, user=director, name="Drive season", starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1), scheme="field_size",
+        )  # fmt: skip
+        season_event_add(season=drive, user=director, tournament=site["tournament"].public_id)
+        evenings = season_create(
+            club=club, user=director, name="Evenings", starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1), scheme="field_size", evenings_of="rikken",
+        )  # fmt: skip
+    drive.refresh_from_db()
+    evenings.refresh_from_db()
+    assert len(drive.standing) == 4 and len(evenings.standing) == 4
+    version = drive.version
+    client = APIClient()
+    client.force_authenticate(director)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        gone = client.delete(f"/api/v1/tournaments/{site['tournament'].public_id}/")
+        ended = client.delete(f"/api/v1/sessions/{site['evening'].session.public_id}/")
+
+    assert gone.status_code == ended.status_code == 204
+    drive.refresh_from_db()
+    evenings.refresh_from_db()
+    assert drive.standing == [] and not drive.standing_dirty and drive.version == version + 1
+    assert evenings.standing == [] and not evenings.standing_dirty
+    read = client.get(f"/api/v1/seasons/{drive.public_id}/standing/").json()
+    assert read["standing"] == [] and read["events"] == []
+
+
+def test_a_club_export_stops_counting_once_anything_it_holds_changed(
+    django_capture_on_commit_callbacks,
+):
+    """ "After exporting" means the export taken holds the club as it is: an entrant registered,
+    a season or a house rule made since (none of them a deal) each ask for a new export. The
+    export taken from the club's page counts as well as the API's."""
+    director = director_user()
+    tournament = club_tournament(director=director)
+    club = tournament.club
+    client = APIClient()
+    client.force_authenticate(director)
+    page = Client()
+    page.force_login(director)
+    url = f"/api/v1/clubs/{club.slug}/"
+    changes = [
+        lambda: entrant_register(tournament=tournament, name="Late"),
+        lambda: season_create(
+            club=club,
+            user=director,
+            name="Late",
+            starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1),
+        ),
+        lambda: preset_create(
+            owner=director, club=club, game="rikken", name="Late", rules={"contracts": ["rik"]}
+        ),
+    ]
+    refused = []
+    for change in changes:
+        assert client.get(f"{url}export/").status_code == 200
+        with django_capture_on_commit_callbacks(execute=True):
+            change()
+        before = snapshot()
+        refused.append(client.delete(url).status_code)
+        assert snapshot() == before
+
+    # A HEAD is answered without the document: it takes nothing.
+    assert client.head(f"{url}export/").status_code == 200
+    assert page.head(f"/director/c/{club.slug}/export/").status_code == 200
+    headed = client.delete(url).status_code
+    taken = page.get(f"/director/c/{club.slug}/export/")
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.delete(url)
+
+    assert refused == [409, 409, 409] and headed == 409
+    assert taken.status_code == 200 and "Late" in taken.content.decode()
+    assert done.status_code == 204 and not Club.objects.exists()
+
+
+def test_deleting_a_match_gives_back_the_numbers_of_before_it(
+    django_capture_on_commit_callbacks,
+):
+    """Ratings, rating steps and each member's statistics after a match is made and deleted are
+    those of before it, to the bit: the deletion is recomputed as if it had never been."""
+    director = director_user()
+    club = club_create(name="De Zwaan", director=director)
+    members = [club_member_add(club=club, name=n) for n in ("Ana", "Ben", "Cai", "Dai")]
+    seated = [m.pk for m in members]
+
+    def numbers():
+        return (
+            sorted(Rating.objects.values_list("player_id", "mu", "sigma", "ordinal", "played")),
+            sorted(RatingStep.objects.values_list("player_id", "sequence", "match_id", "mu")),
+            [player_history(m, user=director)["games"] for m in members],
+        )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        club_set_options(club=club, rate_friendly_matches=True)
+        kept = match_create(game="marafon", players=seated, owner=director, rules=ONE_GAME_TO_11)
+        deal_record(match=kept.match, raw=MARAFON_WIN)
+    before = numbers()
+    with django_capture_on_commit_callbacks(execute=True):
+        gone = match_create(
+            game="marafon", players=seated[::-1], owner=director, rules=ONE_GAME_TO_11
+        )
+        deal_record(match=gone.match, raw=MARAFON_WIN)
+    assert numbers() != before
+    client = APIClient()
+    client.force_authenticate(director)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.delete(f"/api/v1/matches/{gone.match.public_id}/").status_code == 204
+
+    assert numbers() == before

@@ -4,25 +4,37 @@ and guests' names forgotten after GUEST_NAME_RETENTION_DAYS."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
 from django.contrib.sessions.models import Session as WebSession
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from api.models import ApiToken
-from games.models import Match, Player, Table
+from games.models import Match, Player, Round, Table
+from games.selectors.polls import tournament_poll_token
 from games.services import club_create, club_member_add, deal_record, match_create
+from games.services.erasure import player_erase
 from games.services.retention import guest_names_forget
+from games.services.rounds import round_draw_request
+from games.services.seasons import season_create, season_event_add
 from games.services.sessions import session_create
-from games.services.tables import Confirmer, table_confirm
+from games.services.tables import Confirmer, table_confirm, table_dispute
 from tests.database import snapshot
-from tests.factories import FIRST_DEALS, director_user, drawn_table
+from tests.factories import (
+    FIRST_DEALS,
+    club_tournament,
+    director_user,
+    drawn_table,
+    site_with_everything,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -79,9 +91,14 @@ def test_erasure_renames_everywhere_deletes_the_account_and_logs_no_name(member,
     token = client.post(
         "/api/v1/auth/token/", {"username": "anna", "password": PASSWORD}, format="json"
     ).json()["token"]
-    phone = Client()
+    phone, old_phone = Client(), Client()
     phone.force_login(anna.user)
-    assert WebSession.objects.count() == 1
+    old_phone.force_login(anna.user)  # a session since expired still names the account
+    WebSession.objects.filter(session_key=old_phone.session.session_key).update(
+        expire_date=timezone.now() - timedelta(days=1)
+    )
+    joined = anna.user.date_joined
+    assert WebSession.objects.count() == 2
 
     unsaid = client.post(f"/api/v1/players/{anna.pk}/erase/", {}, format="json")
     with caplog.at_level(logging.INFO):
@@ -95,6 +112,7 @@ def test_erasure_renames_everywhere_deletes_the_account_and_logs_no_name(member,
     account = anna.user  # an empty row: no name, no password, no sign-in
     assert account.username == f"erased-{account.pk}" and account.email == ""
     assert not account.has_usable_password() and not account.is_active
+    assert account.date_joined > joined and account.last_login is None
     assert not client.login(username="anna", password=PASSWORD)
     assert not ApiToken.objects.exists() and WebSession.objects.count() == 0
     match = APIClient().get(f"/api/v1/matches/{member['match'].public_id}/").json()
@@ -230,3 +248,153 @@ def test_guest_names_of_friendly_matches_untouched_for_the_retention_time_become
     assert "names were removed" not in page_before
     assert "The guests&#x27; names were removed" in page or "guests' names were removed" in page
     assert table.match.seats.count() == 4
+
+
+def test_the_seasons_standings_lose_the_name_and_keep_the_numbers(
+    django_user_model, django_capture_on_commit_callbacks
+):
+    """A season's standing is a cache that names its members: erasing one renames her line and
+    her place in the chart of the leaders at once, her numbers as they were."""
+    site = site_with_everything(django_user_model, django_capture_on_commit_callbacks)
+    director, marieke = site["director"], site["members"][1]
+    with django_capture_on_commit_callbacks(execute=True):
+        season = season_create(
+            club=site["club"], user=director, name="Spring", starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1), scheme="field_size", public=True,
+        )  # fmt: skip
+        season_event_add(season=season, user=director, tournament=site["tournament"].public_id)
+    before = APIClient().get(f"/api/v1/seasons/{season.public_id}/standing/").json()["standing"]
+    assert "Marieke" in [line["name"] for line in before]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        player_erase(player=marieke)
+
+    season.refresh_from_db()
+    after = APIClient().get(f"/api/v1/seasons/{season.public_id}/standing/").json()["standing"]
+    page = Client().get(f"/season/{season.public_id}/").content.decode()
+    assert "Marieke" not in json.dumps([season.standing, season.chart]) + page
+    assert [{**line, "name": None} for line in after] == [{**line, "name": None} for line in before]
+    assert [line["name"] for line in after if line["member"] == marieke.pk] == ["Former player 1"]
+    assert "Former player 1" in page
+
+
+def test_the_draws_reports_and_a_disputes_reason_lose_the_name(
+    django_capture_on_commit_callbacks,
+):
+    """A Swiss draw's report names the pair with the bye (and its notes say so); the other
+    side's dispute names whom it blames. Erasing those players renames both; the live pages of
+    the tournament poll a new token."""
+    director = director_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament = club_tournament(
+            director=director, entrants=[("Ann", "Bob"), ("Cyd", "Dan"), ("Eve", "Fay")],
+            game="marafon", format="swiss", rounds=2, round_kind="deals", deals_per_round=2,
+        )  # fmt: skip
+        round_draw_request(tournament=tournament, user=director)
+    drawn = Round.objects.get(tournament=tournament)
+    bye = drawn.report["bye"]
+    sitting_out, partner = (Player.objects.get(name=name) for name in bye.split(" & "))
+    table = Table.objects.select_related("match").get(round=drawn, match__isnull=False)
+    deal_record(match=table.match, raw=FIRST_DEALS["marafon"])
+    scorer, blamed = (seat.player for seat in table.match.seats.order_by("number")[:2])
+    table_dispute(
+        table=table, by=blamed.name, confirmer=Confirmer(),
+        reason=f"{scorer.name} wrote 11 for {blamed.name}'s side; {partner.name} saw it.",
+    )  # fmt: skip
+    token = tournament_poll_token(tournament.public_id)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        player_erase(player=sitting_out)
+        player_erase(player=scorer)
+
+    drawn.refresh_from_db()
+    table.refresh_from_db()
+    report = json.dumps(drawn.report)
+    assert drawn.report["bye"] == f"Former player 1 & {partner.name}"
+    assert f'"pair": "Former player 1 & {partner.name}"' in report
+    assert bye not in report and "Bye: %(pair)s" in report  # the note's own words stay
+    said = f"Former player 2 wrote 11 for {blamed.name}'s side; {partner.name} saw it."
+    assert table.dispute_reason == said
+    assert tournament_poll_token(tournament.public_id) != token
+
+
+def test_the_own_data_holds_the_seasons_and_no_key_nor_an_erased_players_name(
+    django_user_model, django_capture_on_commit_callbacks
+):
+    """Marieke's document: her line of the club's season; her tournament's table-mates as they
+    are now (Sanne, erased before, is "Former player 1", her old name nowhere); and none of
+    the keys' digests or salts the service keeps for the matches, evenings and tables."""
+    site = site_with_everything(django_user_model, django_capture_on_commit_callbacks)
+    director = site["director"]
+    marieke, sanne = site["members"][1], site["members"][2]
+    marieke.user = django_user_model.objects.create_user("marieke", password=PASSWORD)
+    marieke.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        season = season_create(
+            club=site["club"], user=director, name="Spring", starts_on=date(2000, 1, 1),
+            ends_on=date(2100, 1, 1), scheme="field_size",
+        )  # fmt: skip
+        season_event_add(season=season, user=director, tournament=site["tournament"].public_id)
+        player_erase(player=sanne)
+    season.refresh_from_db()
+    client = APIClient()
+    client.force_authenticate(marieke.user)
+    ApiToken.objects.create(user=marieke.user, digest="f" * 64)
+
+    body = client.get(f"/api/v1/players/{marieke.pk}/data/").json()
+
+    text = json.dumps(body)
+    mine = next(line for line in season.standing if line["member"] == marieke.pk)
+    assert [s["id"] for s in body["seasons"]] == [season.public_id]
+    assert body["seasons"][0]["standing"]["total"] == mine["total"]
+    assert body["seasons"][0]["events"][0]["event"] == site["tournament"].public_id
+    table_mates = next(m for m in body["matches"] if m["tournament"])["with"]
+    assert "Former player 1" in table_mates and "Sanne" not in text
+    secrets = [*Match.objects.values_list("edit_key_hash", flat=True)]
+    secrets += [site["evening"].session.edit_key_hash, site["table"].key_salt, "f" * 64]
+    secrets += Table.objects.values_list("confirm_key_hash", flat=True)
+    assert [secret for secret in secrets if secret and secret in text] == []
+    assert body["account"]["api_tokens"] == 1
+
+
+def test_the_operator_erases_a_player_nobody_else_can(django_capture_on_commit_callbacks):
+    """A member of a club since deleted, without an account: no director and no account can
+    erase them any more, so the operator does (``manage.py erase``), asked twice."""
+    director = director_user()
+    club = club_create(name="De Zwaan", director=director)
+    orphan = club_member_add(club=club, name="Gerrit")
+    created = match_create(game="marafon", players=[orphan.pk, "B", "C", "D"], owner=director)
+    deal_record(match=created.match, raw=FIRST_DEALS["marafon"])
+    client = APIClient()
+    client.force_authenticate(director)
+    assert client.delete(f"/api/v1/clubs/{club.slug}/").status_code == 204
+    refused = client.post(f"/api/v1/players/{orphan.pk}/erase/", {"erase": True}, format="json")
+
+    with pytest.raises(CommandError, match="--yes"):
+        call_command("erase", str(orphan.pk))
+    untouched = Player.objects.get(pk=orphan.pk).name
+    call_command("erase", str(orphan.pk), "--yes", stderr=io.StringIO())
+
+    assert refused.status_code == 403 and untouched == "Gerrit"
+    assert Player.objects.get(pk=orphan.pk).name == "Former player 1"
+    assert created.match.seats.get(number=0).player.name == "Former player 1"
+    with pytest.raises(CommandError, match="erased already"):
+        call_command("erase", str(orphan.pk), "--yes")
+
+
+def test_the_question_says_which_clubs_the_account_alone_directs(member, django_user_model):
+    """Erasing the account takes its directorships: a club it alone directs would be left with
+    no director, and the question says so (and not for a club with another director)."""
+    anna = member["anna"]
+    club_create(name="Het Anker", director=anna.user)
+    shared = club_create(name="De Kroeg", director=anna.user)
+    shared.directors.add(member["director"])
+    phone = Client()
+    phone.force_login(anna.user)
+
+    asked = phone.get(f"/p/{anna.pk}/erase/").content.decode()
+    shared.directors.remove(member["director"])
+    both = phone.get(f"/p/{anna.pk}/erase/").content.decode()
+
+    assert "the only director of Het Anker, which" in asked and "De Kroeg" not in asked
+    assert "the only director of De Kroeg, Het Anker, which" in both

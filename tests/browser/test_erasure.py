@@ -1,10 +1,12 @@
 """Issue 31 on a 360 x 740 phone: a director erases a member at her request, from the club's
-page, is asked first with what will happen, and the club's standings and ratings then show
-"Former player 1" with the numbers she had, her name nowhere."""
+page, is asked first with what will happen, and the club's standings (the tournament's, the
+club season's) and ratings then show "Former player 1" with the numbers she had, her name
+nowhere."""
 
 from __future__ import annotations
 
 import re
+from datetime import date
 
 import pytest
 from playwright.sync_api import expect
@@ -12,6 +14,7 @@ from playwright.sync_api import expect
 from games.models import Player, Table
 from games.services import club_create, club_member_add, deal_record
 from games.services.rounds import round_draw_request
+from games.services.seasons import season_create, season_event_add
 from games.services.tables import Confirmer, table_confirm
 from games.services.tournaments import entrant_register, tournament_create
 from tests.factories import FIRST_DEALS, MISERE
@@ -43,16 +46,27 @@ def club_season(page, live_server, django_user_model):
     deal_record(match=table.match, raw=FIRST_DEALS["rikken"])
     deal_record(match=table.match, raw=MISERE)
     table_confirm(table=table, by="jan", confirmer=Confirmer(director=user))
+    season = season_create(
+        club=club, user=user, name="Spring", starts_on=date(2000, 1, 1), ends_on=date(2100, 1, 1),
+        scheme="field_size", public=True,
+    )  # fmt: skip
+    season_event_add(season=season, user=user, tournament=tournament.public_id)
     page.goto(live_server.url + "/accounts/login/")
     page.fill('input[name="username"]', "jan")
     page.fill('input[name="password"]', PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(re.compile(r"/director/"))
-    return {"club": club, "tournament": tournament, "willemijn": members[0]}
+    return {"club": club, "tournament": tournament, "season": season, "willemijn": members[0]}
 
 
 def standing_of(page, name: str) -> list[str]:
     row = page.locator("table.standings tbody tr", has_text=name)
+    expect(row).to_have_count(1)
+    return [cell.strip() for cell in row.locator("td").all_inner_texts()]
+
+
+def season_line_of(page, name: str) -> list[str]:
+    row = page.locator(".season-standing tbody tr", has_text=name)
     expect(row).to_have_count(1)
     return [cell.strip() for cell in row.locator("td").all_inner_texts()]
 
@@ -73,6 +87,9 @@ def test_a_director_erases_a_member_and_the_standings_keep_her_numbers(
     before = standing_of(page, "Willemijn")
     page.goto(ratings_url)
     rated_before = rating_of(page, "Willemijn")
+    season_url = f"{live_server.url}/season/{club_season['season'].public_id}/"
+    page.goto(season_url)
+    season_before = season_line_of(page, "Willemijn")
 
     # From the club's page: the member's own link, then the question with what will happen.
     page.goto(f"{live_server.url}/director/c/{club.slug}/")
@@ -96,4 +113,10 @@ def test_a_director_erases_a_member_and_the_standings_keep_her_numbers(
     assert rated_after[0] == rated_before[0] and rated_after[2:] == rated_before[2:]
     expect(page.locator("main")).not_to_contain_text("Willemijn")
     assert page.evaluate(NO_SIDEWAYS)
+    page.goto(season_url)
+    season_after = season_line_of(page, "Former player 1")
+    assert season_after[0] == season_before[0] and season_after[2:] == season_before[2:]
+    expect(page.locator("main")).not_to_contain_text("Willemijn")
+    assert page.evaluate(NO_SIDEWAYS)
+    keep_screenshot(page, "erase-season", full_page=True)
     assert Player.objects.get(pk=club_season["willemijn"].pk).name == "Former player 1"

@@ -79,7 +79,8 @@ def club_export_page(request, slug: str):
     """The club's record as one JSON document, downloaded; taking it lets the club be deleted."""
     club = _directed_club(request, slug)
     document = club_export(club, now=timezone.now())
-    club_exported(club=club)
+    if request.method == "GET":  # a HEAD receives no document: nothing was taken
+        club_exported(club=club, document=document)
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=1), content_type="application/json"
     )

@@ -151,6 +151,7 @@ def _directed_club(request, slug: str) -> Club:
 def _club_context(
     club: Club,
     *,
+    user: Any,
     members: list | None = None,
     director_form: DirectorForm | None = None,
     members_form: MembersForm | None = None,
@@ -163,6 +164,10 @@ def _club_context(
     for preset in presets:
         preset.lines = house_rule_lines(preset.game, preset.rules)
     tournaments = with_game_names(selectors.club_tournaments(club))
+    # "Erase at their request" is offered for the members this director may erase alone.
+    elsewhere = selectors.members_of_clubs_not_directed(club, user)
+    for member in members:
+        member.erasable = member.erased_at is None and member.pk not in elsewhere
     return {
         "club": club,
         "directors": directors,
@@ -179,7 +184,9 @@ def _club_context(
 
 
 def _refused(request, club: Club, **forms) -> Any:
-    return render(request, "clubs/club.html", _club_context(club, **forms), status=400)
+    return render(
+        request, "clubs/club.html", _club_context(club, user=request.user, **forms), status=400
+    )
 
 
 @login_required
@@ -188,7 +195,9 @@ def club_page(request, slug: str):
     club = _directed_club(request, slug)
     game = GAMES.get(request.GET.get("rules", ""))
     rules_form = ClubRulesForm(game) if game is not None else None
-    return render(request, "clubs/club.html", _club_context(club, rules_form=rules_form))
+    return render(
+        request, "clubs/club.html", _club_context(club, user=request.user, rules_form=rules_form)
+    )
 
 
 @login_required

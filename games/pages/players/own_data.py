@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from games import selectors
 from games.audit import refused
-from games.models import Club, Player
+from games.models import Player
 from games.pages.asking import ask, confirmed, sent_by_script
 from games.pages.words import isolated
 from games.selectors.own_data import player_own_data
@@ -49,7 +49,7 @@ def player_data_page(request, player_id: int):
 
 
 def _what_happens(player: Player, itself: bool) -> list[str]:
-    clubs = [isolated(c.name) for c in Club.objects.filter(members=player).order_by("name")]
+    clubs = [isolated(c.name) for c in selectors.clubs_of_player(player)]
     lines = [
         _(
             "The name %(name)s becomes “Former player” with a number, in every match, evening, "
@@ -73,6 +73,16 @@ def _what_happens(player: Player, itself: bool) -> list[str]:
         )
     if clubs:
         lines.append(_("Clubs: %(clubs)s.") % {"clubs": ", ".join(clubs)})
+    alone = [isolated(c.name) for c in selectors.clubs_directed_alone(player.user)]
+    if alone:
+        # Its directorships go with the account: a club it directs alone is left with none.
+        lines.append(
+            _(
+                "The account is the only director of %(clubs)s, which will then have no "
+                "director: make someone else a director there first if the club goes on."
+            )
+            % {"clubs": ", ".join(alone)}
+        )
     lines.append(
         _(
             "It cannot be undone. Take the data first if it is wanted: an export taken before "

@@ -382,8 +382,9 @@ def test_the_club_page_does_not_query_per_member_or_tournament(
             deals_per_round=2,
         )
 
-    # Measured: 8 (session, user, club, is director, directors, members, house rules,
-    # tournaments), whatever the number of members and tournaments.
+    # Measured: 9 (session, user, club, is director, directors, members, those of them in
+    # clubs this director does not direct, house rules, tournaments), whatever the number of
+    # members and tournaments.
     with django_assert_max_num_queries(9):
         response = director_client.get(club_url(club))
 
@@ -414,3 +415,23 @@ def test_no_club_page_asks_another_origin_and_every_form_posts_with_a_token(
         forms = re.findall(r"<form [^>]*>", html)
         assert all('method="post"' in f for f in forms), path
         assert html.count('name="csrfmiddlewaretoken"') == len(forms), path
+
+
+def test_the_erase_link_is_offered_for_the_members_this_director_erases_alone(
+    director_client, club, newcomer
+):
+    """Issue 31: a member who also belongs to a club this director does not direct is erased
+    by a director of each of their clubs, so the page offers no link that would be refused;
+    an erased member has none either."""
+    alone = club_member_add(club=club, name="Anna")
+    shared = club_member_add(club=club, name="Bram")
+    gone = club_member_add(club=club, name="Cor")
+    gone.erased_at, gone.name = gone.created_at, "Former player 1"
+    gone.save()
+    club_create(name="Het Anker", director=newcomer).members.add(shared)
+
+    html = director_client.get(club_url(club)).content.decode()
+
+    links = set(re.findall(r'href="/p/(\d+)/erase/"', html))
+    assert links == {str(alone.pk)}
+    assert director_client.get(f"/p/{shared.pk}/erase/").status_code == 403

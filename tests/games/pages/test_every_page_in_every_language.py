@@ -50,10 +50,11 @@ ALLOWED |= {w.casefold() for _code, name in settings.LANGUAGES for w in WORD.fin
 # writes them.
 SHARED = {
     "it": {"password", "bonus", "privacy"},
-    "es": {"director", "individual", "extra", "solos", "similar"},
+    "es": {"director", "individual", "extra", "solos", "similar", "tokens"},
     "nl": {
         "site", "account", "status", "link", "scan", "bonus", "claim", "claims", "stop", "hand",
         "november", "won", "teams", "scores", "ratings", "letters", "solo", "privacy", "export",
+        "tokens",
         "ladder", "top",
     },
 }  # fmt: skip
@@ -223,7 +224,8 @@ def pages(site) -> dict[str, list[str]]:
         "season-member": [f"/season/{site['season'].public_id}/m/{member}/"],
         "club-seasons": [f"/director/c/{club}/seasons/"],
         "season-director": [f"/director/season/{site['season'].public_id}/"],
-        "player-erase": [f"/p/{member}/erase/"],
+        # A member's, and the director's own (its account, the club it alone directs).
+        "player-erase": [f"/p/{member}/erase/", f"/p/{site['members'][0].pk}/erase/"],
     }
 
 
@@ -241,6 +243,8 @@ NOT_PAGES = {
 }  # fmt: skip
 # Pages a signed-in phone is sent past.
 SIGNED_OUT = {"login", "signup"}
+# The foot of every page: a link to the privacy page (its words are read with the page's).
+PRIVACY_FOOT = re.compile(r'<p class="foot"><a href="/privacy/">[^<]+</a></p>')
 
 
 def phone(site, signed_in: bool) -> Client:
@@ -275,7 +279,7 @@ def test_the_walk_visits_every_page_the_site_serves(site):
 def test_every_page_says_every_word_in_its_language(site, language):
     names = names_in(site)
     signed_in, signed_out = phone(site, signed_in=True), phone(site, signed_in=False)
-    words, digits = {}, {}
+    words, digits, unlinked = {}, {}, []
     try:
         for name, addresses in pages(site).items():
             for address in addresses:
@@ -283,6 +287,9 @@ def test_every_page_says_every_word_in_its_language(site, language):
                 page = client.get(address, HTTP_ACCEPT_LANGUAGE=language)
                 assert page.status_code == 200, (address, page.status_code)
                 assert page["Content-Language"] == language
+                # Issue 31: every page's foot links the privacy page, in the page's language.
+                if PRIVACY_FOOT.search(page.content.decode()) is None:
+                    unlinked.append(address)
                 said = read(page.content.decode())
                 left = leftovers("\n".join(said.parts), language, names)
                 if left:
@@ -294,6 +301,7 @@ def test_every_page_says_every_word_in_its_language(site, language):
         back_to_english()
     assert words == {}
     assert digits == {}
+    assert unlinked == []
 
 
 @pytest.mark.parametrize(
