@@ -120,8 +120,6 @@ def match_score(
 ) -> MatchScore:
     """Each side's result in the unit the game says the match is decided in: Marafon's games
     won (not the points summed over three games), Etori's chips, a money game's units."""
-    from . import get_game
-
     engine = get_game(game)
     options = engine.options_from_data(dict(rules or {}))
     unit = engine.result_unit(options)

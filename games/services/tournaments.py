@@ -27,6 +27,7 @@ from .errors import Conflict
 from .jobs import RECOMPUTE_STANDINGS, queue_on_commit
 from .matches import MAX_NAME_LENGTH
 from .presets import preset_find
+from .ratings import ratings_mark_dirty
 from .seasons import seasons_note_tournament
 
 TOURNAMENT_NAME_LENGTH = 120
@@ -373,8 +374,6 @@ def standings_mark_dirty(*, tournament: Tournament) -> None:
     )
     polls.tournament_moved(tournament.public_id)
     # The club's ratings count the same confirmed results.
-    from .ratings import ratings_mark_dirty
-
     ratings_mark_dirty(club_id=tournament.club_id, game=tournament.game)
     # And so does the season it counts in, if any.
     seasons_note_tournament(tournament=tournament)
