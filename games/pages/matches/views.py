@@ -107,7 +107,7 @@ def match_new(request, game: str):
                 players=[known.get(name.casefold(), name) for name in data["players"]],
                 rules=form.rules(),
                 stake=data.get("stake"),
-                setup={"albur": data["albur"]} if data.get("albur") is not None else {},
+                setup=form.setup(),
                 owner=request.user,
                 preset=preset.key if preset else None,
             )
