@@ -365,7 +365,9 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
 
 def standings_mark_dirty(*, tournament: Tournament) -> None:
     """Marks the standings stale in the database and queues their recompute on commit; if the
-    broker loses the message, the periodic sweep still finds the mark."""
+    broker loses the message, the periodic sweep still finds the mark. What counts the same
+    confirmed results is marked with them, here in sight: the club's ratings of the game and the
+    season the tournament counts in."""
     Tournament.objects.filter(pk=tournament.pk).update(
         standings_dirty=True, standings_requested_at=timezone.now()
     )
