@@ -46,6 +46,20 @@ def test_only_a_knockout_has_a_final(report, final):
     assert not any(f.is_final(report) for f in FORMATS.values() if not f.has_final)
 
 
+def test_a_report_names_its_entrants_as_its_format_says():
+    """An import gives the entrants new ids: the knockout's bracket follows them, a report
+    without ids stays as it is, and a bracket of another shape is refused."""
+    new_ids = {1: 11, 2: 12, 3: 13}.get
+    swiss = {"rematches": 0, "bye": "Ana & Ben", "notes": []}
+
+    assert get_format("knockout").report_entrants(
+        {"bracket": [[1, 2], [3, None]], "notes": []}, new_ids
+    ) == {"bracket": [[11, 12], [13, None]], "notes": []}
+    assert get_format("swiss").report_entrants(swiss, new_ids) == swiss
+    with pytest.raises(ValueError, match="pairs of entrants"):
+        get_format("knockout").report_entrants({"bracket": [1, 2]}, new_ids)
+
+
 def test_a_round_robin_draws_from_plain_facts():
     pairs = [Named(n, f"P{n}") for n in range(1, 5)]
 
