@@ -1,6 +1,5 @@
-"""Background jobs. Each takes ids and calls a service, imported in the task's body; services
-queue them on commit by name (games.services.jobs), so neither module imports the other at
-load time and there is no import circle."""
+"""Background jobs. Each takes ids and calls a service; services queue them on commit by name
+(games.services.jobs) and never import this module, so the imports go one way, down."""
 
 import logging
 from datetime import timedelta
@@ -8,6 +7,16 @@ from datetime import timedelta
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.utils import timezone
+
+from games.models import IdempotencyRecord, RatingList, Round, Season, Tournament
+from games.rules.messages import msg
+from games.services import match_recompute
+from games.services.jobs import DRAW_ROUND, publish
+from games.services.ratings import ratings_recompute
+from games.services.retention import guest_names_forget
+from games.services.rounds import round_draw_fail, round_draw_run
+from games.services.season_standing import season_recompute
+from games.services.standings import standings_recompute
 
 logger = logging.getLogger("games.tasks")
 
@@ -22,16 +31,12 @@ DRAW_REQUEUE_AFTER = timedelta(seconds=15)
 @shared_task(name="games.recompute_match")
 def recompute_match(match_id: int) -> int:
     """Rebuilds a match's cached state from its deals (after a rules fix, or from the admin)."""
-    from games.services import match_recompute
-
     return match_recompute(match_id=match_id).version
 
 
 @shared_task(name="games.purge_idempotency_records")
 def purge_idempotency_records() -> int:
     """Idempotency answers are kept a day: long enough for any retry."""
-    from games.models import IdempotencyRecord
-
     deleted, _ = IdempotencyRecord.objects.filter(
         created_at__lt=timezone.now() - IDEMPOTENCY_KEEP
     ).delete()
@@ -42,9 +47,6 @@ def purge_idempotency_records() -> int:
 def draw_round(round_id: int) -> str:
     """Draws one round of a tournament: the seating or pairing search runs here, bounded. A
     draw stopped by the time limit leaves the round failed with the reason, for the director."""
-    from games.rules.messages import msg
-    from games.services.rounds import round_draw_fail, round_draw_run
-
     try:
         return round_draw_run(round_id=round_id).status
     except SoftTimeLimitExceeded:
@@ -62,9 +64,6 @@ def draw_round(round_id: int) -> str:
 def sweep_stuck_draws() -> int:
     """Queues again the draws whose message the broker lost or never took: rounds still
     drawing a while after they were asked for."""
-    from games.models import Round
-    from games.services.jobs import DRAW_ROUND, publish
-
     stuck = list(
         Round.objects.filter(
             status=Round.Status.DRAWING, requested_at__lt=timezone.now() - DRAW_REQUEUE_AFTER
@@ -83,17 +82,12 @@ def sweep_stuck_draws() -> int:
 
 @shared_task(name="games.recompute_standings", time_limit=60, soft_time_limit=50)
 def recompute_standings(tournament_id: int) -> None:
-    from games.services.standings import standings_recompute
-
     standings_recompute(tournament_id=tournament_id)
 
 
 @shared_task(name="games.sweep_dirty_standings")
 def sweep_dirty_standings() -> int:
     """Catches up standings whose recompute message was lost: the dirty mark is the truth."""
-    from games.models import Tournament
-    from games.services.standings import standings_recompute
-
     dirty = list(Tournament.objects.filter(standings_dirty=True).values_list("pk", flat=True))
     for tournament_id in dirty:
         logger.info(
@@ -107,17 +101,12 @@ def sweep_dirty_standings() -> int:
 
 @shared_task(name="games.recompute_ratings", time_limit=120, soft_time_limit=100)
 def recompute_ratings(list_id: int) -> None:
-    from games.services.ratings import ratings_recompute
-
     ratings_recompute(list_id=list_id)
 
 
 @shared_task(name="games.sweep_dirty_ratings")
 def sweep_dirty_ratings() -> int:
     """Catches up club ratings whose recompute message was lost: the dirty mark is the truth."""
-    from games.models import RatingList
-    from games.services.ratings import ratings_recompute
-
     dirty = list(RatingList.objects.filter(dirty=True).values_list("pk", flat=True))
     for list_id in dirty:
         logger.info(
@@ -129,8 +118,6 @@ def sweep_dirty_ratings() -> int:
 
 @shared_task(name="games.recompute_season", time_limit=120, soft_time_limit=100)
 def recompute_season(season_id: int) -> None:
-    from games.services.season_standing import season_recompute
-
     season_recompute(season_id=season_id)
 
 
@@ -138,9 +125,6 @@ def recompute_season(season_id: int) -> None:
 def sweep_dirty_seasons() -> int:
     """Catches up season standings whose recompute message was lost: the dirty mark is the
     truth."""
-    from games.models import Season
-    from games.services.season_standing import season_recompute
-
     dirty = list(Season.objects.filter(standing_dirty=True).values_list("pk", flat=True))
     for season_id in dirty:
         logger.info(
@@ -156,6 +140,4 @@ def sweep_dirty_seasons() -> int:
 def forget_guest_names() -> int:
     """Guests' names in friendly matches untouched for GUEST_NAME_RETENTION_DAYS become
     "Guest" (games.services.retention)."""
-    from games.services.retention import guest_names_forget
-
     return guest_names_forget(now=timezone.now())

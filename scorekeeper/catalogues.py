@@ -17,6 +17,9 @@ import os
 import sys
 from pathlib import Path
 
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
 
@@ -36,9 +39,6 @@ def stale(po: Path) -> bool:
 def compile_catalogue(po: Path) -> Path:
     """Writes ``po``'s .mo beside it (through a temporary file, so that a server reading the
     catalogues never sees half of one)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
     heard = io.StringIO()
     with po.open("rb") as source, contextlib.redirect_stdout(heard):
         # The locale is not given: the plural rule is the catalogue's own (Plural-Forms).

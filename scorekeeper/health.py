@@ -19,6 +19,8 @@ from django.conf import settings
 from django.db import connections
 from django.http import JsonResponse
 
+from scorekeeper.celery import app
+
 HEALTH = "/healthz/"
 READY = "/readyz/"
 BROKER_TIMEOUT = 2.0  # seconds: a probe must answer well within a proxy's own timeout
@@ -47,8 +49,6 @@ def _database() -> str:
 def _broker() -> str:
     if not settings.CELERY_BROKER_URL:
         return "eager"  # no broker configured: jobs run in the web process (make run)
-    from scorekeeper.celery import app
-
     with app.connection_for_write() as connection:
         connection.ensure_connection(max_retries=1, interval_start=0, timeout=BROKER_TIMEOUT)
     return "up"

@@ -1,6 +1,23 @@
-import factory
+"""Test data: players, a site with something on every page, a club's tournament registered and
+drawn (club_tournament, drawn_event, drawn_table: the one set-up of a tournament the tests
+share), and a club's ratings with a history."""
 
-from games.models import Player
+from decimal import Decimal
+
+import factory
+from django.contrib.auth import get_user_model
+
+from games.models import Player, RatingList, Round, Table
+from games.services import club_create, club_member_add, deal_record, match_create
+from games.services.club_options import club_set_options
+from games.services.deals import deal_replace
+from games.services.presets import preset_create
+from games.services.ratings import ratings_recompute
+from games.services.rounds import round_draw_request, round_draw_run
+from games.services.sessions import session_create, session_match_add, session_settle
+from games.services.table_keys import table_keys
+from games.services.tables import Confirmer, table_confirm
+from games.services.tournaments import entrant_register, tournament_create
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):
@@ -74,18 +91,6 @@ def site_with_everything(django_user_model, capture_on_commit) -> dict:
     match from its house rules), an evening of two matches, a club with members, house rules, a
     rated Rikken tournament whose table was scored, corrected and confirmed, and a player with an
     account. Returns the ids the routes need (tests/routes.py ``fill``) and the phones' links."""
-    from decimal import Decimal
-
-    from games.models import Table
-    from games.services import club_create, club_member_add, deal_record, match_create
-    from games.services.deals import deal_replace
-    from games.services.presets import preset_create
-    from games.services.rounds import round_draw_request
-    from games.services.sessions import session_create, session_match_add
-    from games.services.table_keys import table_keys
-    from games.services.tables import Confirmer, table_confirm
-    from games.services.tournaments import entrant_register, tournament_create
-
     director = django_user_model.objects.create_user("td_anna", password="pw-x-1234-long")
     club = club_create(name="De Zwaan", director=director)
     members = [club_member_add(club=club, name=n) for n in ("Joost", "Marieke", "Sanne", "Willem")]
@@ -119,21 +124,10 @@ def site_with_everything(django_user_model, capture_on_commit) -> dict:
         deal_record(match=evening.match, raw={**MISERE, "dealer": 0})
         session_match_add(session=evening.session, game="rikken")
 
-    tournament = tournament_create(
-        club=club,
-        user=director,
-        name="Drive",
-        game="rikken",
-        format="individual",
-        rounds=2,
-        round_kind="deals",
-        deals_per_round=4,
+    table = drawn_table(
+        capture_on_commit, director=director, club=club, entrants=members, first_deal=None
     )
-    for member in members:
-        entrant_register(tournament=tournament, player_id=member.pk)
-    with capture_on_commit(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get(round__tournament=tournament)
+    tournament = table.round.tournament
     deal_record(match=table.match, raw={**FIRST_DEALS["rikken"]})
     deal_record(match=table.match, raw=MISERE)
     deal_replace(
@@ -168,18 +162,13 @@ DIRECTOR_PASSWORD = "pw-x-1234-long"
 
 
 def director_user(username: str = "dir"):
-    from django.contrib.auth import get_user_model
-
     return get_user_model().objects.create_user(username, password=DIRECTOR_PASSWORD)
 
 
 def club_tournament(*, director=None, club=None, name: str = "Drive", entrants=4, **options):
     """A club's tournament with its field registered: ``entrants`` is a count of players named
-    P0, P1, ..., or a list of names, or of (name, partner) pairs for a pairs event. Options
-    default to ``DRIVE``."""
-    from games.services import club_create
-    from games.services.tournaments import entrant_register, tournament_create
-
+    P0, P1, ..., or a list of names, of known players (registered by id) or of (name, partner)
+    pairs for a pairs event. Options default to ``DRIVE``."""
     director = director or director_user()
     club = club or club_create(name="De Zwaan", director=director)
     tournament = tournament_create(club=club, user=director, name=name, **{**DRIVE, **options})
@@ -187,6 +176,8 @@ def club_tournament(*, director=None, club=None, name: str = "Drive", entrants=4
     for entrant in names:
         if isinstance(entrant, tuple):
             entrant_register(tournament=tournament, name=entrant[0], partner_name=entrant[1])
+        elif isinstance(entrant, Player):
+            entrant_register(tournament=tournament, player_id=entrant.pk)
         else:
             entrant_register(tournament=tournament, name=entrant)
     return tournament
@@ -194,15 +185,15 @@ def club_tournament(*, director=None, club=None, name: str = "Drive", entrants=4
 
 def drawn_event(capture_on_commit=None, *, director=None, **event):
     """A club tournament (``event`` goes to ``club_tournament``) with its first round drawn by
-    the eager Celery of the tests: at once where nothing holds the commit back (the browser
-    tests' live server), else on ``capture_on_commit`` (pytest-django's
-    ``django_capture_on_commit_callbacks``)."""
-    from games.services.rounds import round_draw_request
-
+    the eager Celery of the tests: on ``capture_on_commit`` (pytest-django's
+    ``django_capture_on_commit_callbacks``) when given, else at once where nothing holds the
+    commit back (the browser tests' live server), else here, as the job would."""
     director = director or director_user()
     tournament = club_tournament(director=director, **event)
     if capture_on_commit is None:
-        round_draw_request(tournament=tournament, user=director)
+        drawn = round_draw_request(tournament=tournament, user=director)
+        if not Round.objects.get(pk=drawn.pk).tables.exists():  # the job waits for a commit
+            round_draw_run(round_id=drawn.pk)
     else:
         with capture_on_commit(execute=True):
             round_draw_request(tournament=tournament, user=director)
@@ -212,12 +203,9 @@ def drawn_event(capture_on_commit=None, *, director=None, **event):
 def drawn_table(capture_on_commit=None, *, director=None, first_deal: dict | None = None, **event):
     """The first table of a tournament's first round (``drawn_event``), with its first deal
     scored if given; the table's round, tournament and match are loaded with it."""
-    from games.models import Table
-    from games.services import deal_record
-
     tournament = drawn_event(capture_on_commit, director=director, **event)
     table = (
-        Table.objects.select_related("match", "round__tournament")
+        Table.objects.select_related("match", "round__tournament__club")
         .filter(round__tournament=tournament)
         .order_by("round__number", "number")
         .first()
@@ -238,26 +226,12 @@ def rated_club(*, director=None) -> dict:
     evening of two matches, settled. In each, Bo plays a misère: made at the table (Bo alone
     first), failed in the evening's first match (Bo last), made in its second. The list is
     recomputed here rather than by the job queued on commit, so that any test can use it."""
-    from games.models import RatingList, Table
-    from games.services import club_create, club_member_add, deal_record
-    from games.services.club_options import club_set_options
-    from games.services.ratings import ratings_recompute
-    from games.services.rounds import round_draw_request, round_draw_run
-    from games.services.sessions import session_create, session_match_add, session_settle
-    from games.services.tables import Confirmer, table_confirm
-    from games.services.tournaments import entrant_register, tournament_create
-
     director = director or director_user()
     club = club_create(name="De Zwaan", director=director)
     club_set_options(club=club, rate_friendly_matches=True, public_histories=True)
     members = [club_member_add(club=club, name=name) for name in RATED]
-    tournament = tournament_create(club=club, user=director, name="Drive", **DRIVE)
-    for member in members:
-        entrant_register(tournament=tournament, player_id=member.pk)
-    drawn = round_draw_request(tournament=tournament, user=director)
-    if not Table.objects.filter(round=drawn).exists():  # the job waits for a commit
-        round_draw_run(round_id=drawn.pk)
-    table = Table.objects.select_related("match").get(round__tournament=tournament)
+    table = drawn_table(director=director, club=club, entrants=members)
+    tournament = table.round.tournament
     # The draw seats the four anyhow: Bo's seat at the table is looked up.
     bo = table.match.seats.get(player=members[1]).number
     misere = {"contracts": [{"contract": "misere", "declarer": bo, "tricks": 0}], "dealer": 0}

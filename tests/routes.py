@@ -8,13 +8,11 @@ from decimal import Decimal
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from games.models import Table
 from games.services import club_create, club_member_add, deal_record, match_create
-from games.services.rounds import round_draw_request
 from games.services.seasons import season_create, season_event_add
 from games.services.sessions import session_create
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import drawn_table
 
 RIKKEN_DEAL = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tricks": 0}]}
 
@@ -38,21 +36,8 @@ def make_world(django_user_model, django_capture_on_commit_callbacks) -> dict:
     director = django_user_model.objects.create_user("dir", password="pw-x-1234")
     club = club_create(name="De Zwaan", director=director)
     club_member_add(club=club, name="Anna")
-    tournament = tournament_create(
-        club=club,
-        user=director,
-        name="Drive",
-        game="rikken",
-        format="individual",
-        rounds=2,
-        round_kind="deals",
-        deals_per_round=4,
-    )
-    for n in range(4):
-        entrant_register(tournament=tournament, name=f"P{n}")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get()
+    table = drawn_table(django_capture_on_commit_callbacks, director=director, club=club)
+    tournament = table.round.tournament
     created = match_create(game="marafon", players=["A", "B", "C", "D"])
     deal_record(match=created.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
     session = session_create(players=["A", "B", "C", "D"], game="rikken", stake=Decimal("0.1"))

@@ -21,13 +21,12 @@ from rest_framework.test import APIClient
 
 from games.models import RulePreset, Table
 from games.services import club_create, club_member_add, deal_record, match_create
-from games.services.rounds import round_draw_request
 from games.services.seasons import season_create, season_event_add
 from games.services.sessions import session_create, session_settle
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, tournament_create
 from tests.database import snapshot
+from tests.factories import drawn_event
 from tests.routes import routes
 
 pytestmark = pytest.mark.django_db
@@ -90,15 +89,13 @@ def world(django_user_model, django_capture_on_commit_callbacks) -> World:
     club_create(name="Het Anker", director=rival)
     member = club_member_add(club=club, name="Anna")
     clubmate = club_member_add(club=club, name="Anna B.")
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=3, round_kind="deals", deals_per_round=4,
-    )  # fmt: skip
-    entrant_register(tournament=tournament, player_id=member.pk)
-    for n in range(7):
-        entrant_register(tournament=tournament, name=f"P{n}")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
+    tournament = drawn_event(
+        django_capture_on_commit_callbacks,
+        director=director,
+        club=club,
+        entrants=[member, *(f"P{n}" for n in range(7))],
+        rounds=3,
+    )
     table, other_table = Table.objects.select_related("match").order_by("number")
     deal_record(match=table.match, raw=RIKKEN_DEAL)
     # Table 2 is confirmed: the target of a reopening (table 1, then, is "another table").

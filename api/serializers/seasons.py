@@ -6,17 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from games.tournaments.seasons import get_scheme
 from games.translation import translated
 
 from .fields import StrictSerializer
-
-
-def _scheme_choices() -> list[str]:
-    from games.tournaments.seasons import SCHEMES
-
-    return list(SCHEMES)
 
 
 class SeasonWriteSerializer(StrictSerializer):
@@ -64,8 +60,6 @@ class SeasonEventAddSerializer(StrictSerializer):
 
 
 def _name_one() -> str:
-    from django.utils.translation import gettext as _
-
     return _("Name one tournament or one evening.")
 
 
@@ -96,8 +90,6 @@ class SeasonStandingSerializer(serializers.Serializer):
 
 
 def season_data(request, season) -> dict[str, Any]:
-    from games.tournaments.seasons import get_scheme
-
     def absolute(path: str) -> str:
         return request.build_absolute_uri(path)
 

@@ -33,84 +33,7 @@ from .inputs import (  # noqa: F401  (the games read input through base, as befo
     read_seat,
 )
 from .messages import Message, alternatives, msg, nmsg
-
-# --- rule options ------------------------------------------------------------------------------
-
-
-def option(
-    default: Any,
-    help: str,
-    *,
-    label: str | None = None,
-    kind: type | None = None,
-    choices: Sequence[Any] | Mapping[Any, str] = (),
-    low: int | None = None,
-    high: int | None = None,
-    parse: Any = None,
-) -> Any:
-    """A rule option: a dataclass field with its default, its one-line explanation, its name for
-    people (``label``; the field's name, spaced, when not given), and the values it takes
-    (``choices``: a mapping gives each value its name for people). ``kind`` is the value's type
-    when the default (None: "depends on another option") does not show it; ``parse`` reads
-    values that are more than a scalar. A whole-number option without choices states both its
-    bounds: a table can always finish (a target of 10**30 never would), and the message can say
-    what is allowed."""
-    if (kind or type(default)) is int and not choices and (low is None or high is None):
-        raise TypeError(f"A whole-number option needs low and high bounds ({help!r}).")
-    return dataclasses.field(
-        default=default,
-        metadata={
-            "help": help,
-            "label": label,
-            "kind": kind or type(default),
-            "choices": tuple(choices),
-            "choice_labels": dict(choices) if isinstance(choices, Mapping) else {},
-            "low": low,
-            "high": high,
-            "parse": parse,
-        },
-    )
-
-
-def option_fields(options_class: type) -> tuple[dataclasses.Field, ...]:
-    return dataclasses.fields(options_class)
-
-
-def _read_option(fld: dataclasses.Field, value: Any, errors: Errors) -> Any:
-    meta = fld.metadata
-    path = ("rules", fld.name)
-    if meta["parse"] is not None:
-        return meta["parse"](value, errors, path)
-    if value is None and fld.default is None:
-        return None
-    if meta["choices"]:
-        # 4.0 == 4 and True == 1 in Python; an option's value must also have the right type.
-        if not any(value == c and type(value) is type(c) for c in meta["choices"]):
-            shown = ", ".join(str(c) for c in meta["choices"])
-            errors.add(path, msg("Must be one of %(choices)s.", choices=shown))
-            return MISSING
-        return value
-    if meta["kind"] is bool:
-        if not isinstance(value, bool):
-            errors.add(path, msg("Must be true or false."))
-            return MISSING
-        return value
-    if meta["kind"] is int:
-        low, high = meta["low"], meta["high"]
-        if not is_int(value) or not low <= value <= high:
-            errors.add(
-                path,
-                msg(
-                    "%(help)s Must be a whole number from %(low)s to %(high)s.",
-                    help=meta["help"],
-                    low=low,
-                    high=high,
-                ),
-            )
-            return MISSING
-        return value
-    return value
-
+from .options import option, option_fields, read_option  # noqa: F401  (option: for the games)
 
 # --- the game interface ------------------------------------------------------------------------
 
@@ -151,6 +74,25 @@ class ContractPlayed:
     contract: str
     role: str
     made: bool
+
+
+@dataclass(frozen=True)
+class GameWon:
+    """A game of a match played as several games (Marafon's best of three), won: by which
+    partnership, how (``"points"``; ``"claim"``, on a right claim; ``"failed_claim"``, after the
+    other side's wrong one) and, read from the state, each partnership's total at its end."""
+
+    winner: int
+    by: str = "points"
+    scores: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClaimMade:
+    """A player's claim, in a deal, that their side had reached the target, and its verdict."""
+
+    seat: int
+    correct: bool
 
 
 # A JSON Schema fragment for the games' declarations (``deal_schema`` and its kind): one
@@ -224,7 +166,7 @@ class Game(ABC, Generic[O, S, D]):
             if fld is None:
                 errors.add(("rules", key), msg("Unknown rule option for %(game)s.", game=self.name))
                 continue
-            parsed = _read_option(fld, value, errors)
+            parsed = read_option(fld, value, errors)
             if parsed is not MISSING:
                 values[key] = parsed
         if "players" in known:
@@ -367,6 +309,29 @@ class Game(ABC, Generic[O, S, D]):
         """The contracts of one deal (its outcome's data) that ``seat`` played, as declarer or
         as partner."""
         return []
+
+    # what the pages say of a match's course, whatever its game: the history's totals after each
+    # deal, the games of a match of several, a claim's verdict (games.pages.matches.history)
+
+    def side_totals(self, state: Mapping[str, Any], options: O) -> tuple[int, ...]:
+        """Each partnership's running total as the table keeps it, read from the state's data
+        after a deal: its ``team_points`` unless the table counts something else (the game
+        under way in a match of several, the chips on the table). A game that scores players
+        one by one gives ``seat_totals`` instead."""
+        teams = self.teams(options) or []
+        return tuple(self.team_points(state, team, options) for team in range(len(teams)))
+
+    def game_won(self, outcome: Mapping[str, Any]) -> GameWon | None:
+        """The game of a match of several that a deal won (its outcome's data), if it won one."""
+        return None
+
+    def games_won(self, state: Mapping[str, Any]) -> list[GameWon]:
+        """The games of a match of several won so far (the state's data), in order."""
+        return []
+
+    def claim_made(self, outcome: Mapping[str, Any]) -> ClaimMade | None:
+        """The claim a deal was decided by (its outcome's data), if the game has claims."""
+        return None
 
     # explanations: how a deal's numbers came about, in plain words
 

@@ -153,6 +153,10 @@ class Etori(Game[EtoriOptions, EtoriState, EtoriDeal]):
         """Chips won or lost: the count against the chips each team started with."""
         return state["chips"][team] - options.chips
 
+    def side_totals(self, state: Mapping[str, Any], options: EtoriOptions) -> tuple[int, ...]:
+        """The chips each team holds, as counted on the table."""
+        return tuple(state["chips"])
+
     # explanations (etori_explain.py)
 
     outcome_kinds = KINDS

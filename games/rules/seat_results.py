@@ -120,16 +120,12 @@ def match_score(
 ) -> MatchScore:
     """Each side's result in the unit the game says the match is decided in: Marafon's games
     won (not the points summed over three games), Etori's chips, a money game's units."""
-    from . import get_game
-
     engine = get_game(game)
     options = engine.options_from_data(dict(rules or {}))
     unit = engine.result_unit(options)
-    if "balances" in state:
-        values = [int(u) for u in state["balances"][:seats]]
-        return MatchScore(unit, tuple(((s,), values[s]) for s in range(seats)))
-    if "points" in state and "scores" not in state and "chips" not in state:
-        values = [int(p) for p in state["points"][:seats]]
+    totals = engine.seat_totals(state)
+    if totals is not None:  # each player's own units or penalty points
+        values = [int(v) for v in totals.values[:seats]]
         return MatchScore(unit, tuple(((s,), values[s]) for s in range(seats)))
     teams = teams_of(game, seats) or tuple((s,) for s in range(seats))
     return MatchScore(

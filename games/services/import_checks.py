@@ -20,6 +20,7 @@ from games.tournaments.formats import get_format
 
 from .errors import ServiceError
 from .exports import FORMAT, KINDS, VERSION
+from .rounds import seat_players
 
 
 class ImportRefused(ServiceError):
@@ -377,8 +378,6 @@ def check_table_seats(
     """A table's match seats the players of its entrants (``players``: the document's ids to
     the players made here), as the draw seated them, and plays the tournament's game: the
     standings read the one through the other."""
-    from .rounds import seat_players
-
     pairs = get_format(tournament.format).pairs
     if len(seating) != (2 if pairs else len(checked.seats)):
         raise node.refuse("must list the entrants the match seats.", "seating")

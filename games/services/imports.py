@@ -336,13 +336,12 @@ class _Import:
                 raise where.refuse(f"there is no entrant {pk!r} in the tournament.", key)
             return entrants[pk].pk
 
-        report = node.obj("report")
-        if "bracket" in report:  # a knockout's bracket names entrants by id
-            bracket = report["bracket"]
-            if not isinstance(bracket, list) or not all(isinstance(m, list) for m in bracket):
-                raise node.refuse("the bracket must be a list of pairs of entrants.", "report")
-            pairs = [[entrant(p, node, "report") for p in m] for m in bracket]
-            report = {**report, "bracket": pairs}
+        # The draw's report may name entrants by id (a knockout's bracket): its format says.
+        kind = get_format(tournament.format)
+        try:
+            report = kind.report_entrants(node.obj("report"), lambda p: entrant(p, node, "report"))
+        except ValueError as exc:
+            raise node.refuse(str(exc), "report") from None
         this_round = Round.objects.create(
             tournament=tournament,
             number=node.integer("number", low=1, high=1000),

@@ -23,7 +23,7 @@ from games.translation import stored_note
 from .draws import draw_plan
 from .errors import Conflict
 from .jobs import DRAW_ROUND, queue_on_commit
-from .matches import hash_edit_key
+from .matches import hash_edit_key, match_create
 from .table_keys import keys_for_salt, new_key_salt
 
 logger = logging.getLogger("games.rounds")
@@ -106,8 +106,6 @@ def _table_rules(tournament: Tournament, players: int) -> dict[str, Any]:
 def round_draw_run(*, round_id: int, seed: int | None = None) -> Round:
     """Draws a round: seats or pairs the entrants, and gives every table its match and link.
     A draw that cannot be made marks the round failed with the reason, for the director."""
-    from .matches import match_create
-
     with transaction.atomic():
         # The sweep may queue a draw again while a slow one still runs: the second copy finds
         # the round locked and leaves it to the first, instead of holding a worker waiting.

@@ -19,6 +19,7 @@ import logging
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
@@ -211,8 +212,6 @@ def season_compute(season: Season) -> dict[str, Any]:
 
 
 def _number(value: Any) -> Any:
-    from fractions import Fraction
-
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else float(value)
     return value

@@ -6,7 +6,7 @@ catches up lost messages (as the tournament standings do)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -19,7 +19,7 @@ from games.models import Club, Season, SeasonEvent, Session, Tournament
 from games.names import clean_name
 from games.permissions import is_director
 from games.rules import GAMES, Errors, RuleViolation
-from games.tournaments.seasons import SeasonRules, UnknownScheme, check_rules, get_scheme
+from games.tournaments.seasons import SCHEMES, SeasonRules, UnknownScheme, check_rules, get_scheme
 from games.translation import translated
 
 from .errors import Conflict, NotFound, StaleVersion
@@ -123,7 +123,7 @@ def season_create(*, club: Club, user: Any, **fields: Any) -> Season:
         raise TypeError(f"Unknown season fields: {sorted(unknown)}")
     season = Season(club=club, created_by=user, **fields)
     if not season.scheme:
-        season.scheme = next(iter(_schemes()))
+        season.scheme = next(iter(SCHEMES))
     errors = Errors()
     with transaction.atomic():
         Club.objects.select_for_update().filter(pk=club.pk).first()  # one season write a club
@@ -133,12 +133,6 @@ def season_create(*, club: Club, user: Any, **fields: Any) -> Season:
         season_mark_dirty(season_ids=[season.pk])
     logger.info("season created: %s", season.public_id, extra={"season": season.public_id})
     return season
-
-
-def _schemes() -> Iterable[str]:
-    from games.tournaments.seasons import SCHEMES
-
-    return SCHEMES
 
 
 def _lock(season: Season | str, user: Any, expected_version: int | None, what: str) -> Season:

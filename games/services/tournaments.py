@@ -27,6 +27,7 @@ from .errors import Conflict
 from .jobs import RECOMPUTE_STANDINGS, queue_on_commit
 from .matches import MAX_NAME_LENGTH
 from .presets import preset_find
+from .ratings import ratings_mark_dirty
 from .seasons import seasons_note_tournament
 
 TOURNAMENT_NAME_LENGTH = 120
@@ -364,7 +365,9 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
 
 def standings_mark_dirty(*, tournament: Tournament) -> None:
     """Marks the standings stale in the database and queues their recompute on commit; if the
-    broker loses the message, the periodic sweep still finds the mark."""
+    broker loses the message, the periodic sweep still finds the mark. What counts the same
+    confirmed results is marked with them, here in sight: the club's ratings of the game and the
+    season the tournament counts in."""
     Tournament.objects.filter(pk=tournament.pk).update(
         standings_dirty=True, standings_requested_at=timezone.now()
     )
@@ -373,8 +376,6 @@ def standings_mark_dirty(*, tournament: Tournament) -> None:
     )
     polls.tournament_moved(tournament.public_id)
     # The club's ratings count the same confirmed results.
-    from .ratings import ratings_mark_dirty
-
     ratings_mark_dirty(club_id=tournament.club_id, game=tournament.game)
     # And so does the season it counts in, if any.
     seasons_note_tournament(tournament=tournament)

@@ -35,13 +35,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from games.models import Table
 from games.services import club_create, club_member_add, deal_record, match_create
-from games.services.rounds import round_draw_request
 from games.services.sessions import session_create
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, tournament_create
 from scorekeeper.wsgi import application
+from tests.factories import drawn_table
 
 pytestmark = pytest.mark.slow
 
@@ -123,15 +121,10 @@ def world(django_user_model, django_capture_on_commit_callbacks, keep_connection
 
     director = django_user_model.objects.create_user("dir", password="pw-x-1234")
     club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=3, round_kind="deals", deals_per_round=4,
-    )  # fmt: skip
-    for n in range(8):
-        entrant_register(tournament=tournament, name=f"P{n}")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").order_by("number").first()
+    table = drawn_table(
+        django_capture_on_commit_callbacks, director=director, club=club, entrants=8, rounds=3
+    )
+    tournament = table.round.tournament
     created = match_create(game="marafon", players=["A", "B", "C", "D"])
     deal_record(match=created.match, raw={"battezzante": 0, "trump": "cups", "points": [7, 4]})
     session = session_create(players=["S1", "S2", "S3", "S4"], game="rikken", stake=Decimal("1"))

@@ -7,11 +7,10 @@ from __future__ import annotations
 import pytest
 
 from api.tokens import token_issue
-from games.models import Season, Table
+from games.models import Season
 from games.services import deal_record
-from games.services.rounds import round_draw_request
 from games.services.tables import Confirmer, table_confirm
-from tests.factories import club_tournament, director_user
+from tests.factories import director_user, drawn_table
 
 pytestmark = pytest.mark.django_db
 
@@ -22,10 +21,8 @@ MISERE = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tric
 @pytest.fixture
 def event(django_capture_on_commit_callbacks):
     director = director_user()
-    tournament = club_tournament(director=director)
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get(round__tournament=tournament)
+    table = drawn_table(django_capture_on_commit_callbacks, director=director)
+    tournament = table.round.tournament
     with django_capture_on_commit_callbacks(execute=True):
         deal_record(match=table.match, raw=MISERE)
         table_confirm(table=table, by="", confirmer=Confirmer(director=director))

@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services import club_create, club_member_add, deal_record
-from games.services.rounds import round_draw_request
-from games.services.tournaments import entrant_register, tournament_create
+from games.services.tournaments import entrant_register
+from tests.factories import drawn_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,13 +41,13 @@ def director(page, live_server, django_user_model):
     club = club_create(name="De Zwaan", director=user)
     for name in ("Anna", "Bram", "Cor", "Dirk"):
         club_member_add(club=club, name=name)
-    tournament = tournament_create(
-        club=club, user=user, name="Drive", game="rikken", format="individual",
-        rounds=3, round_kind="deals", deals_per_round=2,
-    )  # fmt: skip
-    for n in range(8):
-        entrant_register(tournament=tournament, name=f"Player {n}")
-    round_draw_request(tournament=tournament, user=user)  # eager Celery: drawn at once
+    tournament = drawn_event(
+        director=user,
+        club=club,
+        entrants=[f"Player {n}" for n in range(8)],
+        rounds=3,
+        deals_per_round=2,
+    )
     table = tournament.round_set.get().tables.order_by("number").first()
     misere = {"contract": "misere", "declarer": 1, "tricks": 0}
     deal_record(match=table.match, raw={"dealer": 0, "contracts": [misere]})

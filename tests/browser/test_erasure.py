@@ -11,13 +11,11 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Player, Table
+from games.models import Player
 from games.services import club_create, club_member_add, deal_record
-from games.services.rounds import round_draw_request
 from games.services.seasons import season_create, season_event_add
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, tournament_create
-from tests.factories import FIRST_DEALS, MISERE
+from tests.factories import FIRST_DEALS, MISERE, drawn_table
 
 from .conftest import keep_screenshot
 
@@ -35,14 +33,8 @@ def club_season(page, live_server, django_user_model):
     user = django_user_model.objects.create_user("jan", password=PASSWORD)
     club = club_create(name="De Zwaan", director=user)
     members = [club_member_add(club=club, name=name) for name in MEMBERS]
-    tournament = tournament_create(
-        club=club, user=user, name="Drive", game="rikken", format="individual",
-        rounds=1, round_kind="deals", deals_per_round=2,
-    )  # fmt: skip
-    for member in members:
-        entrant_register(tournament=tournament, player_id=member.pk)
-    round_draw_request(tournament=tournament, user=user)  # eager Celery: drawn at once
-    table = Table.objects.select_related("match").get(round__tournament=tournament)
+    table = drawn_table(director=user, club=club, entrants=members, rounds=1, deals_per_round=2)
+    tournament = table.round.tournament
     deal_record(match=table.match, raw=FIRST_DEALS["rikken"])
     deal_record(match=table.match, raw=MISERE)
     table_confirm(table=table, by="jan", confirmer=Confirmer(director=user))

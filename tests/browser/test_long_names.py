@@ -10,10 +10,9 @@ import pytest
 
 from games.models import Table
 from games.services import club_create, deal_record
-from games.services.rounds import round_draw_request
 from games.services.sessions import session_create, session_match_add
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import drawn_event
 
 from .conftest import keep_screenshot
 
@@ -66,13 +65,7 @@ def evening():
 def tournament(django_user_model):
     director = django_user_model.objects.create_user("jan")
     club = club_create(name=LONG, director=director)
-    event = tournament_create(
-        club=club, user=director, name=LONG, game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=2,
-    )  # fmt: skip
-    for name in NAMES:
-        entrant_register(tournament=event, name=name)
-    round_draw_request(tournament=event, user=director)
+    event = drawn_event(director=director, club=club, name=LONG, entrants=NAMES, deals_per_round=2)
     for table in Table.objects.select_related("match"):
         deal_record(match=table.match, raw={**RIK, "dealer": 0})
         deal_record(match=table.match, raw=RIK)

@@ -9,13 +9,12 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Season, Table
+from games.models import Season
 from games.services import deal_record
-from games.services.rounds import round_draw_request
 from games.services.season_standing import season_recompute
 from games.services.seasons import season_create, season_event_add
 from games.services.tables import Confirmer, table_confirm
-from tests.factories import club_tournament, director_user
+from tests.factories import director_user, drawn_table
 
 from .conftest import keep_screenshot
 
@@ -28,9 +27,8 @@ MISERE = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, "tric
 def season():
     director = director_user()
     names = ["Joost", "Sanne", "Marieke", "Willem"]
-    tournament = club_tournament(director=director, entrants=names)
-    round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get(round__tournament=tournament)
+    table = drawn_table(director=director, entrants=names)
+    tournament = table.round.tournament
     deal_record(match=table.match, raw=MISERE)
     table_confirm(table=table, by="", confirmer=Confirmer(director=director))
     season = season_create(

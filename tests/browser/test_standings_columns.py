@@ -9,8 +9,7 @@ import pytest
 
 from games.models import Tournament
 from games.services import club_create
-from games.services.rounds import round_draw_request
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import drawn_event
 
 from .conftest import keep_screenshot
 
@@ -25,20 +24,17 @@ COLUMNS = 6  # match points, difference, Buchholz, Sonneborn-Berger, played, bye
 def swiss(django_user_model, pairs: int) -> Tournament:
     director = django_user_model.objects.create_user("jan", password="pw-x-1234-long")
     club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
+    tournament = drawn_event(  # no tie-breaks named: the usual ones
+        director=director,
         club=club,
-        user=director,
         name="Pairs night",
         game="marafon",
         format="swiss",
         rounds=5,
         round_kind="game",
-    )  # no tie-breaks named: the usual ones
-    for n in range(1, pairs + 1):
-        entrant_register(
-            tournament=tournament, name=f"Annamaria {n}", partner_name=f"Bartolomeo {n}"
-        )
-    round_draw_request(tournament=tournament, user=director)
+        deals_per_round=None,
+        entrants=[(f"Annamaria {n}", f"Bartolomeo {n}") for n in range(1, pairs + 1)],
+    )
     rows = [
         {
             "rank": n, "name": f"Annamaria {n} & Bartolomeo {n}", "match_points": 8 - n % 9,

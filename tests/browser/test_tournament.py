@@ -9,11 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Table
 from games.services import club_create
-from games.services.rounds import round_draw_request
 from games.services.table_keys import table_keys
-from games.services.tournaments import entrant_register, tournament_create
+from games.services.tournaments import tournament_create
+from tests.factories import drawn_table
 
 from .conftest import keep_screenshot
 from .phone import Taps
@@ -96,20 +95,14 @@ def test_the_director_creates_registers_draws_and_prints(page, live_server, dire
 def test_a_table_confirms_on_its_phone_and_the_director_sees_it(
     page, other_phone, browser, live_server, director
 ):
-    tournament = tournament_create(
+    table = drawn_table(
+        director=director,
         club=director.directed_clubs.get(),
-        user=director,
         name="Thursday drive",
-        game="rikken",
-        format="individual",
-        rounds=2,
-        round_kind="deals",
+        entrants=PLAYERS,
         deals_per_round=2,
     )
-    for name in PLAYERS:
-        entrant_register(tournament=tournament, name=name)
-    round_draw_request(tournament=tournament, user=director)  # drawn at once: Celery is eager
-    table = Table.objects.select_related("match").get(round__number=1, number=1)
+    tournament = table.round.tournament
     seats = [s.player.name for s in table.match.seats.order_by("number")]
 
     # The table's phone opens the link from its card and enters a deal: the second player's

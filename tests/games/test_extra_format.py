@@ -27,7 +27,7 @@ def fixed():
     """Fixed draw registered for one test, then forgotten."""
     register(extra_format.FORMAT)
     yield extra_format.FORMAT
-    FORMATS.pop("fixed")
+    FORMATS.unregister(extra_format.FORMAT)
 
 
 @pytest.fixture

@@ -157,7 +157,7 @@ class ClubRulesForm(MatchSetupForm):
         defaults = game.options_to_data(game.resolve_options({}, players=players))
         super().__init__(game, *args, resolved=defaults, **kwargs)
         for name in list(self.fields):
-            if name.startswith("player_") or name in ("preset", "stake", "albur"):
+            if name.startswith("player_") or name in ("preset", "stake", *self.setup_names):
                 del self.fields[name]
         self.fields["name"] = forms.CharField(
             label=_("Name"), max_length=RulePreset._meta.get_field("name").max_length

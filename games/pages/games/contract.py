@@ -48,6 +48,12 @@ class GamePage(ABC):
         """An option the game words itself in the house-rule lines; None: the usual line."""
         return None
 
+    def setup_fields(self, teams: Sequence[str], teams_attr: str) -> dict[str, Any]:
+        """The new-match form's fields for the game's set-up (``Game.setup_fields``), by name:
+        none unless the game has a set-up. ``teams`` names each team by its players as typed so
+        far; ``teams_attr`` gives their seats to the set-up script (static/js/setup.js)."""
+        return {}
+
     def contract_label(self, slug: str) -> str:
         """A contract's name for people, where a game counts contracts."""
         return slug

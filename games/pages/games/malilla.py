@@ -238,5 +238,20 @@ class MalillaPage(GamePage):
     scoreboard_rows = staticmethod(scoreboard_rows)
     next_roles = staticmethod(next_roles)
 
+    def setup_fields(self, teams, teams_attr) -> dict[str, Any]:
+        """The albur: which team, if any, won the draw before the first deal."""
+        albur = forms.TypedChoiceField(
+            label=gettext_lazy("Albur"),
+            required=False,
+            coerce=int,
+            empty_value=None,
+            initial="",
+            widget=forms.RadioSelect(attrs={"data-teams": teams_attr}),
+            choices=[("", gettext_lazy("Not played"))]
+            + [(str(team), label) for team, label in enumerate(teams)],
+            help_text=gettext_lazy("The team that won the draw starts with 5 points and the lead."),
+        )
+        return {"albur": albur}
+
 
 PAGE = MalillaPage()

@@ -12,6 +12,7 @@ from games.pages.matches.scoreboard import role_line
 from games.pages.numbers import LRM
 from games.pages.words import isolated
 from games.rules import get_game
+from games.rules.seat_results import match_results
 
 # The most seats at a table: a rotation goes round in at most as many deals.
 MOST_SEATS = 12
@@ -101,8 +102,6 @@ def roles_ahead(game: str, state: dict[str, Any], rules: dict[str, Any], roles) 
 def score_line(match) -> str:
     """A match's score in one line, for the start page's list ("Ana & Ciro 2 – 0 Bea & Dino";
     at a table of individuals "Ana 3 · Bea -1 · Cor -2"): units in money games, else points."""
-    from games.rules.seat_results import match_results
-
     if not match.state:
         return ""
     engine = get_game(match.game)

@@ -59,8 +59,9 @@ def correction_asked(match, number: int, raw: dict[str, Any], user: Any) -> Aske
         lines.append(_("Totals after it: %(change)s") % {"change": change})
     if number < match.last_number:
         table = table_of(match)
-        now_before = totals_of(match.state, table)
-        now_after = totals_of(engine.state_to_data(plan.state), table)
+        options = engine.options_from_data(match.rules)
+        now_before = totals_of(engine, options, match.state, table)
+        now_after = totals_of(engine, options, engine.state_to_data(plan.state), table)
         if now_before != now_after:
             change = _arrow(now_before, now_after)
             lines.append(_("Totals now: %(change)s") % {"change": change})

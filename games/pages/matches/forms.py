@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games import selectors
 from games.names import normalise_name
 from games.pages.errors import RuleErrorsForm, rule_messages
+from games.pages.games import page_for
 from games.pages.numbers import AmountField, NumberField
 from games.rules import Game, RuleViolation
 from games.rules.presets import BUILTIN_PRESETS
@@ -128,18 +129,11 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
                 decimal_places=4,
                 help_text=_("Money per unit, to settle up at the end."),
             )
-        if "albur" in game.setup_fields:
-            self.fields["albur"] = forms.TypedChoiceField(
-                label=_("Albur"),
-                required=False,
-                coerce=int,
-                empty_value=None,
-                initial="",
-                widget=forms.RadioSelect(attrs={"data-teams": self._teams_attr()}),
-                choices=[("", _("Not played"))]
-                + [(str(team), label) for team, label in enumerate(self._team_labels())],
-                help_text=_("The team that won the draw starts with 5 points and the lead."),
-            )
+        # The game's set-up beside the players and rules (Malilla's albur), asked as its page
+        # says.
+        asked = page_for(game.slug).setup_fields(self._team_labels(), self._teams_attr())
+        self.fields.update(asked)
+        self.setup_names = list(asked)
 
     def _team_labels(self) -> list[str]:
         """Each team by its players as typed so far ("Ana & Carmen"), a seat not yet typed by
@@ -175,6 +169,14 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
 
     def option_fields(self):
         return [self[f"rule_{name}"] for name in self.option_names]
+
+    def setup_field_list(self):
+        return [self[name] for name in self.setup_names]
+
+    def setup(self) -> dict[str, Any]:
+        """The set-up as the match service takes it: the fields given."""
+        data = self.cleaned_data
+        return {name: data[name] for name in self.setup_names if data.get(name) is not None}
 
     def clean(self):
         data = super().clean()

@@ -4,6 +4,7 @@ each line links to its deal's explanation (``deal_link_base``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.urls import reverse
@@ -15,7 +16,7 @@ from games.pages.words import Table
 from games.rules import get_game
 
 
-def _game_won(number: int, winner: int, scores: list[int] | None, by: str, table: Table) -> str:
+def _game_won(number: int, winner: int, scores: Sequence[int], by: str, table: Table) -> str:
     text = _("Game %(n)d won by %(team)s") % {"n": number, "team": table.team(winner)}
     if scores and by == "points":
         text += ", " + " – ".join(str(s) for s in scores)
@@ -33,21 +34,26 @@ _NBSP = "\u00a0"
 _BETWEEN = _NBSP + "· "
 
 
-def totals_of(after: dict[str, Any], table: Table) -> str:
-    """The totals a state holds, in a line: each player's by name, or the sides' numbers."""
-    if "balances" in after:
+def totals_of(engine, options, after: dict[str, Any], table: Table) -> str:
+    """The totals a state holds, in a line, as its game reads them: each player's by name, or
+    the sides' numbers."""
+    if not after:
+        return ""  # a deal stored before the states were kept
+    totals = engine.seat_totals(after)
+    if totals is not None:
         # Each player's money or points: names, or a row of numbers says nothing.
         return _BETWEEN.join(
-            isolated(f"{table.who(seat)}{_NBSP}{sign_first(f'{value:+d}') if value else 0}")
-            for seat, value in enumerate(after["balances"])
+            isolated(f"{table.who(seat)}{_NBSP}{_signed(value) if totals.money else value}")
+            for seat, value in enumerate(totals.values)
         )
-    if "points" in after and "leaders" in after:
-        # Penalty points: each player's total, the lowest leading.
-        return _BETWEEN.join(
-            isolated(f"{table.who(seat)}{_NBSP}{value}")
-            for seat, value in enumerate(after["points"])
-        )
-    values = after.get("scores") or after.get("chips") or []
+    return _sides(engine.side_totals(after, options))
+
+
+def _signed(value: int) -> str:
+    return sign_first(f"{value:+d}") if value else "0"
+
+
+def _sides(values) -> str:
     return (" – " if len(values) == 2 else _BETWEEN).join(str(v) for v in values)
 
 
@@ -67,16 +73,15 @@ def history(match, deals) -> list[dict[str, Any]]:
             "outcome": deal.outcome,
             "game_end": None,
         }
-        won = deal.outcome.get("game")
-        if won and after.get("games"):
+        won = engine.game_won(deal.outcome)
+        ended = engine.games_won(after) if won else []
+        if ended:
             # The deal won a game: its final totals, not the next game's 0-0.
-            games = len(after["games"])
-            record = after["games"][-1]
-            after = {"scores": record.get("scores")}
-            row["game_end"] = _game_won(
-                games, won["winner"], record.get("scores"), won.get("by", "points"), table
-            )
-        row["totals"] = totals_of(after, table)
+            scores = ended[-1].scores
+            row["game_end"] = _game_won(len(ended), won.winner, scores, won.by, table)
+            row["totals"] = _sides(scores)
+        else:
+            row["totals"] = totals_of(engine, options, after, table)
         rows.append(row)
     return rows
 
@@ -86,22 +91,24 @@ def verdicts(match, outcomes, state: dict | None = None) -> dict[tuple, tuple[st
     must not change silently. ``outcomes``: every deal's (number, outcome), in order;
     ``state``: the match's state after them (default: as stored). Key -> (what it is, its
     verdict)."""
+    engine = get_game(match.game)
     table = table_of(match)
     found: dict[tuple, tuple[str, str]] = {}
     games = 0
     for number, outcome in outcomes:
-        if outcome.get("game"):
+        won = engine.game_won(outcome)
+        if won:
             games += 1
             found[("game", games)] = (
                 _("who won game %(n)d") % {"n": games},
-                table.team(outcome["game"]["winner"]),
+                table.team(won.winner),
             )
-        claim = outcome.get("claim")
+        claim = engine.claim_made(outcome)
         if claim:
             found[("claim", number)] = (
                 _("whether the claim of deal %(n)d by %(who)s was right")
-                % {"n": number, "who": table.who(claim["seat"])},
-                _("right") if claim["correct"] else _("wrong"),
+                % {"n": number, "who": table.who(claim.seat)},
+                _("right") if claim.correct else _("wrong"),
             )
     state = match.state if state is None else state
     if state.get("finished") and state.get("winner") is not None:

@@ -18,7 +18,8 @@ def _ranking_page(request, match, engine):
     """Where the lowest total wins nobody pays: the final ranking, a podium for the first
     three."""
     names = [seat.player.name for seat in match.seats.all()]
-    ranking = lowest_first(names, [match.state["points"][s] for s in range(len(names))])
+    totals = engine.seat_totals(match.state).values
+    ranking = lowest_first(names, [totals[s] for s in range(len(names))])
     return render(
         request,
         "games/ranking.html",

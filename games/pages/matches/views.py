@@ -34,6 +34,7 @@ from games.pages.tournaments.display import is_pairs, match_table
 from games.permissions import is_director
 from games.rules import GAMES, MatchOver, RuleViolation, fold, get_game
 from games.selectors.explanations import explains
+from games.selectors.sessions import session_entry_of
 from games.services import (
     Conflict,
     KeyTaken,
@@ -106,7 +107,7 @@ def match_new(request, game: str):
                 players=[known.get(name.casefold(), name) for name in data["players"]],
                 rules=form.rules(),
                 stake=data.get("stake"),
-                setup={"albur": data["albur"]} if data.get("albur") is not None else {},
+                setup=form.setup(),
                 owner=request.user,
                 preset=preset.key if preset else None,
             )
@@ -220,8 +221,6 @@ def _match_context(request, match, form=None) -> dict[str, Any]:
             context.update(edit_url=edit_url, edit_qr=qr_svg(edit_url))
         if not match.finished:
             context["form"] = form or deal_form_for(match, match.state)
-    from games.selectors.sessions import session_entry_of
-
     context["in_session"] = session_entry_of(match)
     # Issue 31: the guests' names of a friendly match left untouched went after the retention
     # time; the page says so. Deleting is offered where the service would allow it.

@@ -52,9 +52,8 @@ def game_ends(match) -> list[tuple[int, str]]:
     for state in selectors.deal_states(match):
         if not state:
             continue
-        games = state.get("games") or []
-        for game in games[len(ends) :]:
-            winner = game.get("winner")
+        for game in engine.games_won(state)[len(ends) :]:
+            winner = game.winner
             team = labels[winner] if isinstance(winner, int) and winner < len(labels) else ""
             ends.append(
                 (index, _("Game %(n)d won by %(team)s") % {"n": len(ends) + 1, "team": team})

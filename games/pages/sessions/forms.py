@@ -12,6 +12,7 @@ from games.pages.matches.forms import presets_for
 from games.pages.numbers import AmountField
 from games.rules import GAMES
 from games.rules.presets import BUILTIN_PRESETS
+from games.services import preset_find
 from games.translation import preset_name, translated
 
 MAX_PLAYERS = 12
@@ -129,8 +130,6 @@ class NextMatchForm(forms.Form):
         if choice.startswith("game:"):
             asked.update(game=choice[5:], rules={})
         elif choice.startswith("preset:"):
-            from games.services import preset_find
-
             preset = preset_find(choice[7:])
             if preset is not None:
                 asked.update(game=preset.game, preset=choice[7:])

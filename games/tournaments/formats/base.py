@@ -8,7 +8,7 @@ A format says what its draw needs beyond the field and the earlier seatings
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -103,6 +103,14 @@ class Format:
 
     def draw(self, request: DrawRequest) -> Drawn:
         raise NotImplementedError
+
+    def report_entrants(
+        self, report: Mapping[str, Any], entrant: Callable[[Any], int | None]
+    ) -> dict[str, Any]:
+        """The draw's report with every entrant id it names passed through ``entrant`` (an
+        import gives the entrants new ids); ValueError, saying why, for a report not of the
+        format's shape. A report that names no entrant is kept as it is."""
+        return dict(report)
 
     # The format's words, for the refusals shared code gives on its behalf. A format that
     # narrows the round kinds, ranks without tie-breaks or refuses late arrivals says why.

@@ -5,7 +5,7 @@ deals."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.rules.messages import Message, msg
@@ -28,6 +28,17 @@ class Knockout(Format):
 
     def is_final(self, report: Mapping[str, Any]) -> bool:
         return len(report.get("bracket", [])) == 1
+
+    def report_entrants(
+        self, report: Mapping[str, Any], entrant: Callable[[Any], int | None]
+    ) -> dict[str, Any]:
+        """The bracket names its pairs by entrant id."""
+        if "bracket" not in report:
+            return dict(report)
+        bracket = report["bracket"]
+        if not isinstance(bracket, list) or not all(isinstance(m, list) for m in bracket):
+            raise ValueError("the bracket must be a list of pairs of entrants.")
+        return {**report, "bracket": [[entrant(pk) for pk in match] for match in bracket]}
 
     def draw(self, request: DrawRequest) -> Drawn:
         active = {e.pk for e in request.entrants}

@@ -29,7 +29,8 @@ points (counted or dropped), the total, and what decided the place.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from games.rules.errors import Errors
@@ -207,7 +208,7 @@ def season_standing(
     if not explain:
         return tuple(listed)
     return tuple(
-        _replace(
+        replace(
             line,
             explanation=explain_line(
                 line,
@@ -292,7 +293,7 @@ def _rank(ranked: list[Hashable], lines: dict[Hashable, Line], places) -> list[H
     place = 1
     for group, decided in final:
         for member in group:
-            lines[member] = _replace(
+            lines[member] = replace(
                 lines[member],
                 rank=place,
                 shared=len(group) > 1,
@@ -317,7 +318,7 @@ def _prizes(ordered: list[Line], rules: SeasonRules) -> list[Line]:
             end += 1
         if position in rules.prizes:
             for line in eligible[n:end]:
-                out[id(line)] = _replace(line, prize=position)
+                out[id(line)] = replace(line, prize=position)
                 winners.add(id(line))
         position += end - n
         n = end
@@ -325,14 +326,8 @@ def _prizes(ordered: list[Line], rules: SeasonRules) -> list[Line]:
         last = eligible[-1].rank
         for line in eligible:
             if line.rank == last and id(line) not in winners:
-                out[id(line)] = _replace(out[id(line)], booby=True)
+                out[id(line)] = replace(out[id(line)], booby=True)
     return [out[id(line)] for line in ordered]
-
-
-def _replace(line: Line, **changes: Any) -> Line:
-    from dataclasses import replace
-
-    return replace(line, **changes)
 
 
 def explain_line(
@@ -454,8 +449,6 @@ def season_progress(
 
 def _plain(value: Any) -> Any:
     """Exact fractions back to ints or floats for display."""
-    from fractions import Fraction
-
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else float(value)
     return value

@@ -22,12 +22,11 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.models import Table
 from games.services import club_create, club_member_add, deal_record, match_create
-from games.services.rounds import round_draw_request
 from games.services.sessions import session_create
 from games.services.table_keys import table_keys
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, tournament_create
 from tests.database import snapshot
+from tests.factories import drawn_event
 
 from .conftest import PASSWORD, hidden_fields, page_text
 
@@ -204,21 +203,13 @@ def asked(django_user_model, django_capture_on_commit_callbacks) -> dict:
     club = club_create(name="De Zwaan", director=director)
     anna, again = (club_member_add(club=club, name="Anna") for _ in range(2))
 
-    drive = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=4,
+    capture = django_capture_on_commit_callbacks
+    drive = drawn_event(capture, director=director, club=club)
+    pairs = drawn_event(
+        capture, director=director, club=club, name="Pairs", game="marafon", format="swiss",
+        rounds=3, round_kind="game", deals_per_round=None,
+        entrants=[("Alba", "Carla"), ("Bram", "Dirk"), ("Eva", "Gino"), ("Hugo", "Ida")],
     )  # fmt: skip
-    for n in range(4):
-        entrant_register(tournament=drive, name=f"P{n}")
-    pairs = tournament_create(
-        club=club, user=director, name="Pairs", game="marafon", format="swiss",
-        rounds=3, round_kind="game",
-    )  # fmt: skip
-    for first, partner in (("Alba", "Carla"), ("Bram", "Dirk"), ("Eva", "Gino"), ("Hugo", "Ida")):
-        entrant_register(tournament=pairs, name=first, partner_name=partner)
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=drive, user=director)
-        round_draw_request(tournament=pairs, user=director)
     confirmed, unconfirmed = Table.objects.filter(round__tournament=pairs).order_by("number")
     deal_record(match=confirmed.match, raw=MARAFON_DEAL)
     with django_capture_on_commit_callbacks(execute=True):

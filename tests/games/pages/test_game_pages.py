@@ -48,6 +48,10 @@ def test_every_registered_page_keeps_the_contract(tens):
         assert page.slug == slug
         assert issubclass(page.deal_form, DealForm)
         assert not getattr(type(page), "__abstractmethods__", None)
+        # The new-match form asks the game's set-up, and only that, as the page says.
+        assert set(page.setup_fields(["Ana & Cy", "Bo & Di"], "0 2;1 3")) == set(
+            GAMES[slug].setup_fields
+        )
 
 
 def test_a_page_that_forgets_a_member_fails_when_it_is_made():

@@ -18,10 +18,9 @@ from games.models import Club, Player, Table, Tournament
 from games.names import FSI, PDI
 from games.services import club_create, club_member_add, deal_record
 from games.services.club_options import club_set_options
-from games.services.rounds import round_draw_request
 from games.services.sessions import session_create, session_settle
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import drawn_table
 
 pytestmark = pytest.mark.django_db
 
@@ -87,15 +86,14 @@ def world(django_user_model, django_capture_on_commit_callbacks):
         deal_record(match=evening.match, raw={**RIK, "dealer": 0})
         deal_record(match=evening.match, raw=RIK)
         session_settle(session=evening.session)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=2,
-    )  # fmt: skip
-    for name in ("Eva", "Fenna", "Gijs", "Hugo", "Ivo", "Joke", "Kees", "Lot"):
-        entrant_register(tournament=tournament, name=name)
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").order_by("number").first()
+    table = drawn_table(
+        django_capture_on_commit_callbacks,
+        director=director,
+        club=club,
+        entrants=["Eva", "Fenna", "Gijs", "Hugo", "Ivo", "Joke", "Kees", "Lot"],
+        deals_per_round=2,
+    )
+    tournament = table.round.tournament
     deal_record(match=table.match, raw={**RIK, "dealer": 0})
     deal_record(match=table.match, raw=RIK)
     table_confirm(table=table, by=table.match.seats.first().player.name, confirmer=Confirmer())

@@ -173,6 +173,36 @@ def test_every_game_says_what_its_match_came_to(game: Game, data):
             assert all(p.role in ("declarer", "partner") for p in played)
 
 
+@EACH_GAME
+@given(data=st.data())
+def test_every_game_says_the_course_of_its_match(game: Game, data):
+    """The history's totals after each deal, the games of a match of several and the claims'
+    verdicts are asked of the game (side_totals, game_won, games_won, claim_made), never read
+    from a field of its data."""
+    example: Example = data.draw(EXAMPLES[game.slug])
+    options = example.options
+    teams = game.teams(options) or []
+    state = game.initial_state(options, example.setup)
+    won = []
+    for raw in example.deals:
+        step = game.record(raw, state=state, options=options)
+        state, outcome = step.state, through_json(step.outcome)
+        after = through_json(game.state_to_data(state))
+        if game.seat_totals(after) is None:
+            sides = game.side_totals(after, options)
+            assert len(sides) == len(teams) and all(isinstance(v, int) for v in sides)
+        this_game = game.game_won(outcome)
+        if this_game is not None:
+            won.append(this_game)
+            assert this_game.winner in range(len(teams))
+        claim = game.claim_made(outcome)
+        assert claim is None or claim.seat in range(options.players)
+        # Each game won is in the state as the deal that won it said, with its final totals.
+        ended = game.games_won(after)
+        assert [(g.winner, g.by) for g in ended] == [(g.winner, g.by) for g in won]
+        assert all(len(g.scores) == len(teams) for g in ended)
+
+
 def checked(properties) -> dict:
     """The game's schema fragments as JSON Schema (OpenAPI's ``nullable``: null allowed)."""
     out = {}

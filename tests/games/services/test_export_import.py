@@ -26,8 +26,9 @@ from games.services.import_checks import ImportRefused, read_document
 from games.services.imports import document_import
 from games.services.rounds import round_draw_request
 from games.services.tables import Confirmer, table_confirm, table_dispute, table_reopen
-from games.services.tournaments import entrant_register, tournament_create
+from games.services.tournaments import entrant_register
 from games.tournaments.formats import individual
+from tests.factories import club_tournament
 from tests.test_tournament_simulation import rikken_deal
 
 pytestmark = pytest.mark.django_db
@@ -353,14 +354,9 @@ def club(director, django_capture_on_commit_callbacks, monkeypatch):
     RulePreset.objects.create(
         name="Zwaan", game="rikken", rules={"troela": "forbidden"}, owner=director, club=club
     )
-    drive = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=3, round_kind="deals", deals_per_round=4,
-    )  # fmt: skip
-    for member in members:
-        entrant_register(tournament=drive, player_id=member.pk)
-    for n in range(2):
-        entrant_register(tournament=drive, name=f"Gast {n}")
+    drive = club_tournament(
+        director=director, club=club, entrants=[*members, "Gast 0", "Gast 1"], rounds=3
+    )
 
     def rikken(rng):
         return [rikken_deal(rng, n == 0) for n in range(4)]
@@ -391,12 +387,11 @@ def club(director, django_capture_on_commit_callbacks, monkeypatch):
             user=director,
         )
 
-    cup = tournament_create(
-        club=club, user=director, name="Cup", game="marafon", format="knockout",
-        rounds=2, round_kind="game",
+    cup = club_tournament(
+        director=director, club=club, name="Cup", game="marafon", format="knockout",
+        rounds=2, round_kind="game", deals_per_round=None,
+        entrants=[(f"A{n}", f"B{n}") for n in range(3)],
     )  # fmt: skip
-    for n in range(3):
-        entrant_register(tournament=cup, name=f"A{n}", partner_name=f"B{n}")
     for _ in range(2):
         run_round(cup, director, capture, rng, marafon_game)
     return club

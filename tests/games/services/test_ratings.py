@@ -15,11 +15,10 @@ from games.rules.seat_results import match_results, places
 from games.services import club_create, club_member_add, deal_record
 from games.services.club_options import club_set_options
 from games.services.ratings import ratings_recompute
-from games.services.rounds import round_draw_request
 from games.services.sessions import session_create, session_match_add, session_settle
 from games.services.tables import Confirmer, table_confirm
-from games.services.tournaments import entrant_register, tournament_create
 from games.tasks import sweep_dirty_ratings
+from tests.factories import drawn_event
 
 pytestmark = pytest.mark.django_db
 
@@ -142,14 +141,13 @@ def test_guests_and_other_clubs_matches_are_not_rated(club, django_capture_on_co
 def test_confirmed_tournament_tables_are_rated_and_the_sweep_catches_a_lost_job(
     club, django_capture_on_commit_callbacks, monkeypatch
 ):
-    tournament = tournament_create(
-        club=club, user=club.director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=2,
-    )  # fmt: skip
-    for n in range(8):
-        entrant_register(tournament=tournament, name=f"P{n}")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=club.director)
+    drawn_event(
+        django_capture_on_commit_callbacks,
+        director=club.director,
+        club=club,
+        entrants=8,
+        deals_per_round=2,
+    )
     # The broker loses every message: only the dirty mark records the work.
     monkeypatch.setattr("games.services.jobs.publish", lambda *a, **k: False)
     for table in Table.objects.select_related("match"):

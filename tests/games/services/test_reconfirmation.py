@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from games.models import Table
-from games.services import club_create, deal_record, deal_replace, deal_undo
-from games.services.rounds import round_draw_request
+from games.services import deal_record, deal_replace, deal_undo
 from games.services.tables import Confirmer, confirming_names, table_confirm, table_reopen
-from games.services.tournaments import entrant_register, tournament_create
+from tests.factories import drawn_table
 
 pytestmark = pytest.mark.django_db
 
@@ -20,19 +19,11 @@ MISERE_LOST = {"dealer": 0, "contracts": [{"contract": "misere", "declarer": 1, 
 
 
 @pytest.fixture
-def table(django_user_model, django_capture_on_commit_callbacks) -> Table:
+def table(django_capture_on_commit_callbacks) -> Table:
     """A table of an individual Rikken event with two deals, its result confirmed."""
-    director = django_user_model.objects.create_user("dir", password="pw-x-1234-long")
-    club = club_create(name="De Zwaan", director=director)
-    tournament = tournament_create(
-        club=club, user=director, name="Drive", game="rikken", format="individual",
-        rounds=2, round_kind="deals", deals_per_round=4,
-    )  # fmt: skip
-    for name in ("Anna", "Bram", "Cor", "Dirk"):
-        entrant_register(tournament=tournament, name=name)
-    with django_capture_on_commit_callbacks(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    found = Table.objects.select_related("match", "round__tournament__club").get()
+    found = drawn_table(
+        django_capture_on_commit_callbacks, entrants=["Anna", "Bram", "Cor", "Dirk"]
+    )
     deal_record(match=found.match, raw=MISERE)
     deal_record(match=found.match, raw=PIEK)
     confirm(found)

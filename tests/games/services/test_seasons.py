@@ -8,16 +8,15 @@ from datetime import date
 
 import pytest
 
-from games.models import Season, Table
+from games.models import Season
 from games.rules import RuleViolation
 from games.services import Conflict, StaleVersion, club_member_add, deal_record, deal_replace
-from games.services.rounds import round_draw_request
 from games.services.season_standing import season_recompute
 from games.services.seasons import season_create, season_event_add, season_update
 from games.services.sessions import session_create, session_settle
 from games.services.tables import Confirmer, table_confirm
 from games.tasks import sweep_dirty_seasons
-from tests.factories import club_tournament, director_user
+from tests.factories import club_tournament, director_user, drawn_table
 
 pytestmark = pytest.mark.django_db
 
@@ -34,10 +33,8 @@ def misere(declarer: int, tricks: int, dealer: int | None = None) -> dict:
 def played_drive(capture, director, *, club=None, name="Drive"):
     """A four-player Rikken drive with its first round's one table scored and confirmed: the
     misère of seat 1 made, so the table ranks that player first, then the others level."""
-    tournament = club_tournament(director=director, club=club, name=name)
-    with capture(execute=True):
-        round_draw_request(tournament=tournament, user=director)
-    table = Table.objects.select_related("match").get(round__tournament=tournament)
+    table = drawn_table(capture, director=director, club=club, name=name)
+    tournament = table.round.tournament
     with capture(execute=True):
         deal_record(match=table.match, raw=misere(1, 0, dealer=0))
         table_confirm(table=table, by="", confirmer=Confirmer(director=director))

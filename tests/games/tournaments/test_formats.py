@@ -1,9 +1,8 @@
 """The tournament formats are a registry, as the games are: pure Python, asked by shared code
-and never named by it, and the code they sit in has no import circles."""
+and never named by it (the import graph's own checks are tests/test_import_graph.py)."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -45,6 +44,20 @@ def test_an_unknown_format_names_the_known_ones():
 def test_only_a_knockout_has_a_final(report, final):
     assert get_format("knockout").is_final(report) is final
     assert not any(f.is_final(report) for f in FORMATS.values() if not f.has_final)
+
+
+def test_a_report_names_its_entrants_as_its_format_says():
+    """An import gives the entrants new ids: the knockout's bracket follows them, a report
+    without ids stays as it is, and a bracket of another shape is refused."""
+    new_ids = {1: 11, 2: 12, 3: 13}.get
+    swiss = {"rematches": 0, "bye": "Ana & Ben", "notes": []}
+
+    assert get_format("knockout").report_entrants(
+        {"bracket": [[1, 2], [3, None]], "notes": []}, new_ids
+    ) == {"bracket": [[11, 12], [13, None]], "notes": []}
+    assert get_format("swiss").report_entrants(swiss, new_ids) == swiss
+    with pytest.raises(ValueError, match="pairs of entrants"):
+        get_format("knockout").report_entrants({"bracket": [1, 2]}, new_ids)
 
 
 def test_a_round_robin_draws_from_plain_facts():
@@ -105,91 +118,3 @@ def test_the_check_would_catch_a_slug_compared(line):
 def test_the_check_lets_the_format_be_asked():
     assert slug_tests("if get_format(tournament.format).pairs:") == []
     assert slug_tests('{"format": FORMAT, "version": VERSION}') == []
-
-
-# --- no import circles -------------------------------------------------------------------------
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def top_level_imports(path: Path, name: str, known: set[str]) -> set[str]:
-    """The project's modules ``path`` imports when it is loaded: its module-level imports,
-    not those in function bodies (made when called) nor under ``if TYPE_CHECKING``."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
-    for node in ast.parse(path.read_text()).body:
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - node.level + 1]
-                base = ".".join([*anchor, base] if base else anchor)
-            # A submodule imported by name, else the module the names come from.
-            targets = [
-                f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
-                for alias in node.names
-            ]
-        else:
-            continue
-        for target in targets:
-            while target and target not in known:
-                target = target.rpartition(".")[0]
-            if target and target != name:
-                found.add(target)
-    return found
-
-
-def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected groups of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    circles = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        for other in graph.get(node, ()):
-            if other not in index:
-                visit(other)
-                low[node] = min(low[node], low[other])
-            elif other in stack:
-                low[node] = min(low[node], index[other])
-        if low[node] == index[node]:
-            group = []
-            while True:
-                member = stack.pop()
-                group.append(member)
-                if member == node:
-                    break
-            if len(group) > 1:
-                circles.append(sorted(group))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return circles
-
-
-def test_the_code_has_no_import_circles():
-    paths = {
-        module_name(p): p
-        for top in ("games", "api", "scorekeeper")
-        for p in (ROOT / top).rglob("*.py")
-        if "migrations" not in p.parts
-    }
-    known = set(paths)
-    graph = {name: top_level_imports(path, name, known) for name, path in paths.items()}
-
-    assert import_circles(graph) == []
-
-
-def test_the_circle_check_finds_a_circle():
-    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
-
-    assert import_circles(graph) == [["a", "b", "c"]]

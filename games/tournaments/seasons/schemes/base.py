@@ -11,7 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from games.rules.messages import Message
+from games.rules.messages import Message, msg
 
 Number = int | Fraction
 
@@ -85,6 +85,4 @@ def whole(value: Any, *, low: int, high: int) -> bool:
 
 
 def _unknown(name: str) -> Message:
-    from games.rules.messages import msg
-
     return msg("Unknown option %(name)s for this points scheme.", name=repr(name))

@@ -3,8 +3,8 @@ options that differ from the defaults."""
 
 from __future__ import annotations
 
-from .base import Preset
-from .messages import msg
+from ..base import Preset
+from ..messages import msg
 
 PRESETS: tuple[Preset, ...] = (
     Preset(

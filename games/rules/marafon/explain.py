@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .messages import Message, msg, nmsg, seat_word, team_word
+from ..messages import Message, msg, nmsg, seat_word, team_word
 
 MARAFONA_POINTS = 3  # a marafona's points, which marafon.py counts too
 USUAL_TARGET = 41

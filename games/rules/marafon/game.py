@@ -15,7 +15,8 @@ Vocabulary
 - *le brutte* and *la bella*: the first two games of a best-of-three match and the decider.
 - *mandare a monte*: a battezzante with a worthless hand annuls the deal where the rules allow.
 
-Deals explained in plain words: ``marafon_explain.py``; house rules: ``marafon_presets.py``."""
+What shared code reads of a match (its points, the games won, claims): ``scores.py``; deals
+explained in plain words: ``explain.py``; house rules: ``presets.py``."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ..base import (
     A_TEAM,
     INTEGERS,
     DealResult,
@@ -39,10 +40,11 @@ from .base import (
     read_object,
     read_seat,
 )
-from .cards import LATIN_SUITS, read_suit
-from .marafon_explain import MARAFONA_POINTS, MarafonExplanations
-from .marafon_presets import PRESETS
-from .messages import msg, pmsg, seat_word
+from ..cards import LATIN_SUITS, read_suit
+from ..messages import msg, pmsg, seat_word
+from .explain import MARAFONA_POINTS, MarafonExplanations
+from .presets import PRESETS
+from .scores import MarafonScores
 
 PLAYERS = 4
 DEAL_THIRDS = 35  # 4 aces, 20 figures, the last trick
@@ -163,7 +165,7 @@ class MarafonDeal:
     annulled: bool = False
 
 
-class Marafon(MarafonExplanations, Game[MarafonOptions, MarafonState, MarafonDeal]):
+class Marafon(MarafonScores, MarafonExplanations, Game[MarafonOptions, MarafonState, MarafonDeal]):
     slug = "marafon"
     name = "Marafon-Beccaccino"
     player_counts = (PLAYERS,)
@@ -182,22 +184,6 @@ class Marafon(MarafonExplanations, Game[MarafonOptions, MarafonState, MarafonDea
 
     def one_game_rules(self, rules: dict[str, Any]) -> dict[str, Any]:
         return {**rules, "match_format": "single_game"}
-
-    def team_points(self, state: Mapping[str, Any], team: int, options: MarafonOptions) -> int:
-        """Card points over all the games of the match."""
-        played = sum(g["scores"][team] for g in state["games"])
-        # After the final game `scores` repeats that game's totals; before it, it is the game
-        # under way.
-        return played if state["finished"] else played + state["scores"][team]
-
-    def result_unit(self, options: MarafonOptions) -> str:
-        # A match of three games is won by games, whatever the points summed over them.
-        return "games" if options.match_format == "best_of_three" else "points"
-
-    def team_result(self, state: Mapping[str, Any], team: int, options: MarafonOptions) -> int:
-        if self.result_unit(options) == "games":
-            return state["games_won"][team]
-        return self.team_points(state, team, options)
 
     # state
 
