@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import time
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -42,9 +43,26 @@ def _opens(digests, key: str) -> bool:
 # a caller of its own). One indexed read each; the write checks the key again on its locked row.
 
 
+# A key found to open a match is remembered for a minute in the process: a phone asks again
+# with each deal, and a match keeps its key. Only that it opens is kept (under the key's digest,
+# never the key), and only for the rate limits and the idempotency records: every write checks
+# the key again on its locked row. One indexed read less on each deal after a phone's first.
+OPENED_FOR = 60.0
+_OPENED: dict[tuple[str, str], float] = {}
+
+
 def key_opens_match(key: str, *, public_id: str, **_rest_of_path: object) -> bool:
+    remembered = (public_id, hash_edit_key(key))
+    now = time.monotonic()
+    if _OPENED.get(remembered, 0.0) > now:
+        return True
     found = Match.objects.filter(public_id=public_id).order_by()
-    return _opens(found.values_list("edit_key_hash", flat=True), key)
+    if not _opens(found.values_list("edit_key_hash", flat=True), key):
+        return False
+    if len(_OPENED) >= 10_000:  # a bound, not a policy: the busiest phones ask again
+        _OPENED.clear()
+    _OPENED[remembered] = now + OPENED_FOR
+    return True
 
 
 def key_opens_session(key: str, *, public_id: str, **_rest_of_path: object) -> bool:

@@ -142,3 +142,30 @@ def test_the_answer_to_keep_goes_in_the_deals_own_statement(api_client):
     assert again.json() == first.json() and again["ETag"] == first["ETag"]
     match.refresh_from_db()
     assert match.last_number == 4
+
+
+def test_a_phones_later_writes_skip_reading_whether_its_key_opens_the_match(
+    db, monkeypatch, django_assert_num_queries
+):
+    """The rate limits ask whether a deal's key opens its match; a key that does is remembered a
+    minute (games.permissions), so a phone's later deals skip the read. A wrong key is never
+    remembered, and a remembered one is read again once its minute is over."""
+    from games import permissions
+
+    match, key = _match(0)
+    monkeypatch.setattr(permissions, "_OPENED", {})
+    clock = [1000.0]
+    monkeypatch.setattr(permissions.time, "monotonic", lambda: clock[0])
+    opens = lambda k: permissions.key_opens_match(k, public_id=match.public_id)  # noqa: E731
+
+    with django_assert_num_queries(1):
+        assert opens(key)
+    with django_assert_num_queries(0):
+        assert opens(key)
+    for _ in range(2):
+        with django_assert_num_queries(1):
+            assert not opens("not-" + key)
+    assert key not in repr(permissions._OPENED)  # its digest only
+    clock[0] += permissions.OPENED_FOR + 1
+    with django_assert_num_queries(1):
+        assert opens(key)
