@@ -178,6 +178,15 @@ def _whole_word(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
 
 
+def _renamed_in(text: str, old: str, new: str, others: list[str]) -> str:
+    """``old`` replaced by ``new`` as a whole word, but not inside another player's longer name
+    that holds it ("Anna" in "Anna B."): those names are tried first at each place and kept."""
+    longer = sorted({o for o in others if o != old and _whole_word(old).search(o)}, key=len)
+    choices = [re.escape(name) for name in reversed(longer)]
+    names = re.compile("|".join([*choices, rf"(?<!\w){re.escape(old)}(?!\w)"]))
+    return names.sub(lambda found: new if found[0] == old else found[0], text)
+
+
 def _rewrite_names(player: Player, old: str, new: str, account: str | None) -> None:
     """What keeps the name as text: tables' who-said-what, the corrections log, standings,
     the draws' reports and the seasons' standings; then the live pages are told. Must run
@@ -185,8 +194,7 @@ def _rewrite_names(player: Player, old: str, new: str, account: str | None) -> N
     where = Q(match__seats__player=player)
     if account:
         where |= Q(round__tournament__club__directors__username=account)
-    in_words = _whole_word(old)
-    for table in Table.objects.filter(where).distinct():
+    for table in Table.objects.filter(where).distinct().select_related("match"):
         fields = []
         for field in ("confirmed_by", "disputed_by", "amended_by"):
             value = getattr(table, field)
@@ -194,8 +202,12 @@ def _rewrite_names(player: Player, old: str, new: str, account: str | None) -> N
             if said != value:
                 setattr(table, field, said[:150])
                 fields.append(field)
-        # A dispute's reason is the other side's own words: the name, where they wrote it.
-        reason = in_words.sub(lambda _found: new, table.dispute_reason)
+        # A dispute's reason is the other side's own words: the name, where they wrote it
+        # (and not where it begins a table-mate's longer name).
+        reason = table.dispute_reason
+        if reason and table.match_id:
+            mates = list(table.match.seats.values_list("player__name", flat=True))
+            reason = _renamed_in(reason, old, new, mates)
         if reason != table.dispute_reason:
             table.dispute_reason = reason[:500]
             fields.append("dispute_reason")
@@ -266,6 +278,18 @@ def _empty_account(account: Any) -> None:
     account.save()
 
 
+# Players of no club are numbered among themselves: with no club row to lock, two erasures at
+# once hold this lock of the transaction instead (PostgreSQL; SQLite writes one at a time).
+CLUBLESS_LOCK = 0x5C0E_E4A5
+
+
+def _lock_the_clubless() -> None:
+    connection = transaction.get_connection()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CLUBLESS_LOCK])
+
+
 def player_erase(*, player: Player, user: Any = None) -> Erased:
     """Erases the player: their name, their account; their results stay, unnamed."""
     with transaction.atomic():
@@ -276,6 +300,8 @@ def player_erase(*, player: Player, user: Any = None) -> Erased:
         check_erase(locked, user=user)
         # The clubs' rows, locked: two erasures in one club take two numbers.
         clubs = list(Club.objects.select_for_update().filter(members=locked).order_by("pk"))
+        if not clubs:
+            _lock_the_clubless()
         number = next_former_number(locked)
         old, new = locked.name, FORMER.format(n=number)
         account = locked.user

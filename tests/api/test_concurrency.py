@@ -111,3 +111,46 @@ def test_two_writers_without_etags_both_land_in_order():
     final = APIClient().get(f"/api/v1/matches/{match['id']}/").json()
     assert final["state"]["scores"] == [17, 16]
     assert final["version"] == 3
+
+
+def test_two_players_of_no_club_erased_at_once_take_two_numbers():
+    """With no club row to lock, an erasure of a player of no club waits for the other's
+    transaction (an advisory lock), so that no two former players of no club share a number."""
+    from django.db import transaction
+
+    from games.models import Player
+    from games.services.erasure import _lock_the_clubless, player_erase
+
+    anna, bram = (Player.objects.create(name=name, known=True) for name in ("Anna", "Bram"))
+    held, release = threading.Event(), threading.Event()
+
+    def erase_anna_holding_the_lock():
+        try:
+            with transaction.atomic():
+                _lock_the_clubless()
+                held.set()
+                release.wait(10)
+                player_erase(player=anna)
+        finally:
+            connections.close_all()
+
+    def erase_bram():
+        try:
+            player_erase(player=bram)
+        finally:
+            connections.close_all()
+
+    first = threading.Thread(target=erase_anna_holding_the_lock)
+    first.start()
+    assert held.wait(10)
+    second = threading.Thread(target=erase_bram)
+    second.start()
+    second.join(0.5)
+    waited = second.is_alive()
+    release.set()
+    first.join(10)
+    second.join(10)
+
+    assert waited  # Bram's erasure waited for Anna's transaction
+    numbers = Player.objects.filter(pk__in=[anna.pk, bram.pk]).values_list("former_number")
+    assert sorted(n for (n,) in numbers) == [1, 2]

@@ -318,6 +318,33 @@ def test_the_draws_reports_and_a_disputes_reason_lose_the_name(
     assert tournament_poll_token(tournament.public_id) != token
 
 
+def test_a_disputes_reason_keeps_a_table_mates_longer_name_that_holds_the_erased_one(
+    django_capture_on_commit_callbacks,
+):
+    """Anna is erased; Anna B. sat at her table and is named in the dispute too: only Anna's
+    own mentions become her new name."""
+    director = director_user()
+    club = club_create(name="De Zwaan", director=director)
+    names = ["Anna", "Anna B.", "Cor", "Dirk"]
+    members = [club_member_add(club=club, name=name) for name in names]
+    table = drawn_table(
+        django_capture_on_commit_callbacks, director=director, club=club, entrants=members,
+        first_deal=FIRST_DEALS["rikken"],
+    )  # fmt: skip
+    table_dispute(
+        table=table, by="Cor", confirmer=Confirmer(),
+        reason="Anna wrote 11 for Anna B., and Anna B. agreed with Anna.",
+    )  # fmt: skip
+
+    with django_capture_on_commit_callbacks(execute=True):
+        player_erase(player=members[0])
+
+    table.refresh_from_db()
+    assert table.dispute_reason == (
+        "Former player 1 wrote 11 for Anna B., and Anna B. agreed with Former player 1."
+    )
+
+
 def test_the_own_data_holds_the_seasons_and_no_key_nor_an_erased_players_name(
     django_user_model, django_capture_on_commit_callbacks
 ):
