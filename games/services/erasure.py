@@ -12,8 +12,9 @@ reload.
 
 N is numbered within the player's clubs: the next number after the former players of every
 club they belong to, so that within each club no two former players share a name (a player
-in two clubs takes the number free in both). A player of no club is numbered among those of no
-club. The name is kept as data in English, as every typed name is.
+in two clubs takes the number free in both), and after those they sat at a match with (an
+evening may seat known players of two clubs). A player of no club is numbered among those of
+no club. The name is kept as data in English, as every typed name is.
 
 Who may: the player signed in as their account, or, on the player's request, a director of
 each of their clubs (every one of them: one club's director does not rename a member of
@@ -87,13 +88,14 @@ def check_erase(player: Player, *, user: Any) -> None:
 
 
 def next_former_number(player: Player) -> int:
-    """The first number no former player of the player's clubs has."""
+    """The first number no former player of the player's clubs has, nor any former player who
+    sat at a match with them (an evening may seat known players of two clubs)."""
     clubs = Club.objects.filter(members=player)
-    if clubs.exists():
-        peers = Player.objects.filter(clubs__in=clubs)
-    else:
-        peers = Player.objects.filter(known=True, clubs__isnull=True)
-    found = peers.filter(former_number__isnull=False).aggregate(n=Max("former_number"))["n"]
+    peers = Q(clubs__in=clubs) if clubs.exists() else Q(known=True, clubs__isnull=True)
+    peers |= Q(seats__match__seats__player=player)
+    found = Player.objects.filter(peers, former_number__isnull=False).aggregate(
+        n=Max("former_number")
+    )["n"]
     return (found or 0) + 1
 
 

@@ -150,6 +150,22 @@ def test_former_players_are_numbered_within_each_club(member):
     assert names == ["Former player 1", "Former player 1", "Former player 2", "Former player 3"]
 
 
+def test_former_players_who_sat_at_one_evening_take_different_numbers():
+    """An evening seats members of two clubs: each club's first former player would be "Former
+    player 1", so the second to be erased takes the next number free at their table too."""
+    director = director_user()
+    zwaan = club_create(name="De Zwaan", director=director)
+    anker = club_create(name="Het Anker", director=director)
+    anna, bram = club_member_add(club=zwaan, name="Anna"), club_member_add(club=anker, name="Bram")
+    session_create(
+        players=[anna.pk, bram.pk, "Cor", "Dirk"], game="rikken", stake=Decimal("1"), owner=director
+    )
+
+    first, second = player_erase(player=anna), player_erase(player=bram)
+
+    assert (first.name, second.name) == ("Former player 1", "Former player 2")
+
+
 def test_only_the_player_or_a_director_of_each_of_their_clubs_erases(member, django_user_model):
     anna = member["anna"]
     url = f"/api/v1/players/{anna.pk}/erase/"
