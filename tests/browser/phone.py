@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 
@@ -115,14 +116,28 @@ def history_row(page: Page, number: int) -> Locator:
     )
 
 
+def texts(page: Page, selector: str) -> list[str]:
+    """The texts of what the selector finds, in order. A page drawn again while it is read (its
+    queue sent, a reload asked by the live poll) is read again once it has loaded, rather than
+    failing with "execution context was destroyed"."""
+    for attempt in range(3):
+        try:
+            return [t.strip() for t in page.locator(selector).all_inner_texts()]
+        except PlaywrightError as error:
+            if "context was destroyed" not in str(error) or attempt == 2:
+                raise
+            page.wait_for_load_state()
+    raise AssertionError("unreachable")
+
+
 def totals(page: Page) -> list[str]:
     """The big numbers of the scoreboard, in order."""
-    return [t.strip() for t in page.locator(".board .total .big").all_inner_texts()]
+    return texts(page, ".board .total .big")
 
 
 def extras(page: Page) -> list[str]:
     """The small line under each big number (games won, chips, money)."""
-    return [t.strip() for t in page.locator(".board .total .small").all_inner_texts()]
+    return texts(page, ".board .total .small")
 
 
 def field_errors(page: Page, field: str) -> Locator:
