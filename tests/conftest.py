@@ -1,4 +1,5 @@
 import os
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -85,3 +86,18 @@ def _english_between_tests():
     from django.utils import translation
 
     translation.activate("en")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session):
+    """Django's connection pool keeps the connections that other threads used (the browser
+    tests' live server, a Celery worker's) open to the test database; closed before the session's
+    fixtures tear it down, the database can be dropped (else a warning, and it stays)."""
+    if "django" not in sys.modules:
+        return
+    from django.db import connections
+
+    for connection in connections.all(initialized_only=True):
+        close_pool = getattr(connection, "close_pool", None)
+        if close_pool is not None:
+            close_pool()
