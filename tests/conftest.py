@@ -90,14 +90,26 @@ def _english_between_tests():
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session):
-    """Django's connection pool keeps the connections that other threads used (the browser
-    tests' live server, a Celery worker's) open to the test database; closed before the session's
-    fixtures tear it down, the database can be dropped (else a warning, and it stays)."""
+    """The connections other threads opened to this worker's test database (the browser tests'
+    live server, a Celery worker's thread, each with a pooled connection it never hands back)
+    are ended before the session's fixtures drop the database: else the drop fails ("being
+    accessed by other users"), with a warning, and the database stays behind."""
     if "django" not in sys.modules:
         return
     from django.db import connections
+    from pytest_django.plugin import blocking_manager_key
 
-    for connection in connections.all(initialized_only=True):
-        close_pool = getattr(connection, "close_pool", None)
-        if close_pool is not None:
-            close_pool()
+    if blocking_manager_key not in session.config.stash:
+        return
+    with session.config.stash[blocking_manager_key].unblock():
+        for connection in connections.all(initialized_only=True):
+            name = connection.settings_dict["NAME"] or ""
+            if connection.vendor == "postgresql" and name.startswith("test_"):
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+            if hasattr(connection, "close_pool"):
+                connection.close()
+                connection.close_pool()
