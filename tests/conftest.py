@@ -1,5 +1,4 @@
 import os
-import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -88,23 +87,18 @@ def _english_between_tests():
     translation.activate("en")
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_sessionfinish(session):
-    """The connections other threads opened to this worker's test database (the browser tests'
-    live server, a Celery worker's thread, each with a pooled connection it never hands back)
-    are ended before the session's fixtures drop the database: else the drop fails ("being
-    accessed by other users"), with a warning, and the database stays behind."""
-    if "django" not in sys.modules:
-        return
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and before it is dropped, the connections other threads
+    opened to it ended (the browser tests' live server, a Celery worker's thread, each with a
+    pooled connection it never handed back): else the drop fails ("being accessed by other
+    users"), with a warning, and the database stays behind."""
+    yield
     from django.db import connections
-    from pytest_django.plugin import blocking_manager_key
 
-    if blocking_manager_key not in session.config.stash:
-        return
-    with session.config.stash[blocking_manager_key].unblock():
+    with django_db_blocker.unblock():
         for connection in connections.all(initialized_only=True):
-            name = connection.settings_dict["NAME"] or ""
-            if connection.vendor == "postgresql" and name.startswith("test_"):
+            if connection.vendor == "postgresql":
                 with connection.cursor() as cursor:
                     cursor.execute(
                         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
