@@ -54,6 +54,16 @@ class GamePage(ABC):
         far; ``teams_attr`` gives their seats to the set-up script (static/js/setup.js)."""
         return {}
 
+    def option_field(self, fld: dict[str, Any], initial: Any) -> Any:
+        """A form field of the game's own for one of its options on the new-match page
+        (Rikken's contract table as text); None: the shared field for the option's kind."""
+        return None
+
+    def option_value(self, name: str, value: Any) -> Any:
+        """An option as the rules take it, from its field's cleaned value (the shared fields'
+        values go as they are)."""
+        return value
+
     def contract_label(self, slug: str) -> str:
         """A contract's name for people, where a game counts contracts."""
         return slug

@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.pages.games import rikken_table
 from games.pages.games.contract import GamePage
 from games.pages.games.rikken_glossary import GLOSSARY as RIKKEN_GLOSSARY
 from games.pages.matches.deal_form import DealForm, suit_choices
@@ -471,6 +472,8 @@ class RikkenPage(GamePage):
     dealt_again = staticmethod(dealt_again)
     house_rule_lines = staticmethod(house_rule_lines)
     contract_label = staticmethod(contract_label)
+    option_field = staticmethod(rikken_table.option_field)
+    option_value = staticmethod(rikken_table.option_value)
 
 
 PAGE = RikkenPage()

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -29,14 +28,6 @@ def option_field(fld: dict[str, Any], initial: Any) -> forms.Field:
     help_text = translated(fld["help"])
     label = translated(fld["label"])
     default = fld["default"]
-    if fld["name"] == "contracts":
-        return forms.CharField(
-            label=_("Contract table"),
-            required=True,
-            help_text=help_text,
-            widget=forms.Textarea(attrs={"rows": 4}),
-            initial=", ".join(row["slug"] for row in initial),
-        )
     if fld["kind"] == "tuple" and fld["choices"]:
         # A list of some of the choices (Rikken's special games the table chooses from): one
         # chip each, any number tapped.
@@ -71,25 +62,6 @@ def option_field(fld: dict[str, Any], initial: Any) -> forms.Field:
     )
 
 
-def table_text(game: Game, rows: list[dict[str, Any]]) -> str:
-    """A contract table as the set-up shows it: its slugs when each row is the usual row of its
-    slug, else JSON with each row's changes over the usual row (a preset's table in tens, a
-    match played again), so that the table starts as it was and not from the usual amounts."""
-    slugs = [row["slug"] for row in rows]
-    try:
-        plain = game.resolve_options({"contracts": slugs}, players=game.Options().players)
-        usual = game.options_to_data(plain)["contracts"]
-    except RuleViolation:  # a contract of the club's own: no usual row to compare with
-        return json.dumps(rows, ensure_ascii=False)
-    if usual == rows:
-        return ", ".join(slugs)
-    shown: list[Any] = []
-    for row, before in zip(rows, usual, strict=True):
-        changed = {key: value for key, value in row.items() if before.get(key) != value}
-        shown.append({"slug": row["slug"], **changed} if changed else row["slug"])
-    return json.dumps(shown, ensure_ascii=False)
-
-
 class MatchSetupForm(RuleErrorsForm, forms.Form):
     """Players in the order of play, house rules, every option with its explanation."""
 
@@ -108,18 +80,19 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
         self.fields["preset"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        self.page = page_for(game.slug)
         self.option_names = []
         for fld in game.describe_options():
             if fld["name"] == "players":
                 continue
-            if fld["kind"] == "tuple" and fld["name"] != "contracts" and not fld["choices"]:
-                # Structured options other than the contract table (Rikken's penalty rows of the
-                # special games) keep the house rules' or the default value: set in the API.
+            own = self.page.option_field(fld, resolved[fld["name"]])
+            if own is None and fld["kind"] == "tuple" and not fld["choices"]:
+                # Structured options the game gives no field of its own (Rikken's penalty rows
+                # of the special games) keep the house rules' or the default value: set in the
+                # API.
                 continue
-            self.fields[f"rule_{fld['name']}"] = option_field(fld, resolved[fld["name"]])
+            self.fields[f"rule_{fld['name']}"] = own or option_field(fld, resolved[fld["name"]])
             self.option_names.append(fld["name"])
-        if "rule_contracts" in self.fields:
-            self.fields["rule_contracts"].initial = table_text(game, resolved["contracts"])
         if game.money:
             self.fields["stake"] = AmountField(
                 label=_("Stake per unit"),
@@ -131,7 +104,7 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
             )
         # The game's set-up beside the players and rules (Malilla's albur), asked as its page
         # says.
-        asked = page_for(game.slug).setup_fields(self._team_labels(), self._teams_attr())
+        asked = self.page.setup_fields(self._team_labels(), self._teams_attr())
         self.fields.update(asked)
         self.setup_names = list(asked)
 
@@ -196,22 +169,14 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
         rules = {}
         for name in self.option_names:
             value = self.cleaned_data.get(f"rule_{name}")
-            if name == "contracts":
-                text = (value or "").strip()
-                if text.startswith("["):
-                    try:
-                        value = json.loads(text)
-                    except ValueError:
-                        value = text
-                else:
-                    value = [part for part in text.replace(",", " ").split() if part]
-            elif isinstance(self.fields[f"rule_{name}"], forms.MultipleChoiceField):
+            if isinstance(self.fields[f"rule_{name}"], forms.MultipleChoiceField):
                 value = list(value or [])
             elif isinstance(self.fields[f"rule_{name}"], forms.ChoiceField):
                 choices = next(
                     f["choices"] for f in self.game.describe_options() if f["name"] == name
                 )
                 value = next((c for c in choices if str(c) == value), value)
+            value = self.page.option_value(name, value)
             if value is None:
                 continue
             rules[name] = value
