@@ -87,9 +87,8 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
                 continue
             own = self.page.option_field(fld, resolved[fld["name"]])
             if own is None and fld["kind"] == "tuple" and not fld["choices"]:
-                # Structured options the game gives no field of its own (Rikken's penalty rows
-                # of the special games) keep the house rules' or the default value: set in the
-                # API.
+                # Structured options the game's page gives no field of its own keep the house
+                # rules' or the default value: they are set through the API.
                 continue
             self.fields[f"rule_{fld['name']}"] = own or option_field(fld, resolved[fld["name"]])
             self.option_names.append(fld["name"])
@@ -102,7 +101,7 @@ class MatchSetupForm(RuleErrorsForm, forms.Form):
                 decimal_places=4,
                 help_text=_("Money per unit, to settle up at the end."),
             )
-        # The game's set-up beside the players and rules (Malilla's albur), asked as its page
+        # The game's set-up beside the players and rules, if it has one, asked as its page
         # says.
         asked = self.page.setup_fields(self._team_labels(), self._teams_attr())
         self.fields.update(asked)
