@@ -4,8 +4,7 @@ names). Public to whoever may read the match, as the match page is.
 
 Why a page of its own: the match page lists its latest 30 deals and must stay under its weight
 budget (60 KB with the longest match the budget names, tests/games/pages/test_offline_app.py),
-which
-30 explanations written into it would break. So each deal's line links here, with a link of a
+which 30 explanations written into it would break. So each deal's line links here, with a link of a
 few bytes, and an explanation costs the match page nothing until it is asked for."""
 
 from __future__ import annotations
