@@ -34,7 +34,10 @@ def edit_key_matches(match: Match, edit_key: str | None) -> bool:
 
 
 def _opens(digests, key: str) -> bool:
-    wanted = hash_edit_key(key)
+    return _opens_digest(digests, hash_edit_key(key))
+
+
+def _opens_digest(digests, wanted: str) -> bool:
     return any(digest and hmac.compare_digest(wanted, digest) for digest in digests)
 
 
@@ -52,12 +55,13 @@ _OPENED: dict[tuple[str, str], float] = {}
 
 
 def key_opens_match(key: str, *, public_id: str, **_rest_of_path: object) -> bool:
-    remembered = (public_id, hash_edit_key(key))
+    wanted = hash_edit_key(key)
+    remembered = (public_id, wanted)
     now = time.monotonic()
     if _OPENED.get(remembered, 0.0) > now:
         return True
     found = Match.objects.filter(public_id=public_id).order_by()
-    if not _opens(found.values_list("edit_key_hash", flat=True), key):
+    if not _opens_digest(found.values_list("edit_key_hash", flat=True), wanted):
         return False
     if len(_OPENED) >= 10_000:  # a bound, not a policy: the busiest phones ask again
         _OPENED.clear()
